@@ -1,0 +1,48 @@
+//! The clap definition of every command and flag; validated settings are built from these
+//! in each command's module.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::model::Format;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "perflab",
+    version,
+    about = "Turn raw LLM serving-benchmark outputs into a runs table, comparisons, CI verdicts and reports"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Read benchmark outputs (files or directories, recursively) into one table of runs.
+    Ingest(IngestArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct IngestArgs {
+    /// Files or directories of raw benchmark outputs.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Read every file as this format instead of detecting it.
+    #[arg(long, value_name = "NAME")]
+    pub format: Option<Format>,
+    /// One JSON object per run per line (NDJSON) on stdout.
+    #[arg(long, conflicts_with_all = ["csv", "parquet"])]
+    pub json: bool,
+    /// Write the runs frame as CSV to FILE (`-` for stdout).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Write the runs frame as Parquet to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub parquet: Option<PathBuf>,
+    /// Report files that cannot be read on stderr and go on with the others (exit code 2
+    /// still tells that some failed).
+    #[arg(long)]
+    pub keep_going: bool,
+}

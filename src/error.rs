@@ -1,0 +1,52 @@
+//! The one error type of the library. Every variant that comes from input names the file
+//! and, where known, the line, so the binary can print `FILE:LINE: what was expected`.
+
+use std::path::PathBuf;
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Malformed input: the file, the 1-based line (when the format has lines) and what
+    /// was expected there.
+    #[error("{}{}: {message}", path.display(), line.map(|l| format!(":{l}")).unwrap_or_default())]
+    Parse {
+        path: PathBuf,
+        line: Option<u64>,
+        message: String,
+    },
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// A problem with what the user asked for (flags, rules, keys), not with a file.
+    #[error("{0}")]
+    Usage(String),
+    #[error("{0}")]
+    Frame(String),
+}
+
+impl Error {
+    pub fn parse(path: impl Into<PathBuf>, line: Option<u64>, message: impl Into<String>) -> Self {
+        Error::Parse {
+            path: path.into(),
+            line,
+            message: message.into(),
+        }
+    }
+
+    pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        Error::Io {
+            path: path.into(),
+            source,
+        }
+    }
+}
+
+impl From<polars::error::PolarsError> for Error {
+    fn from(e: polars::error::PolarsError) -> Self {
+        Error::Frame(e.to_string())
+    }
+}

@@ -1,0 +1,107 @@
+//! JSON as benchmark tools write it: Python's `json.dumps` emits bare `NaN`, `Infinity`
+//! and `-Infinity` (SGLang's `"request_rate": Infinity`), which strict JSON rejects.
+//! They are rewritten to `null` outside strings (an unlimited rate is null in the runs
+//! frame anyway), then parsed with serde_json.
+
+use serde_json::Value;
+
+/// Rewrites bare non-finite literals to `null`. Returns the input untouched (borrowed)
+/// when it has none, which is the common case.
+pub fn sanitize(text: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = text.as_bytes();
+    if memchr::memmem::find(bytes, b"NaN").is_none()
+        && memchr::memmem::find(bytes, b"Infinity").is_none()
+    {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut i = 0;
+    while i < text.len() {
+        let rest = &text[i..];
+        let c = rest.chars().next().unwrap_or('\0');
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+        } else if c == '"' {
+            in_string = true;
+        } else {
+            let literal = ["-Infinity", "Infinity", "NaN"]
+                .into_iter()
+                .find(|lit| rest.starts_with(lit));
+            if let Some(lit) = literal {
+                out.push_str("null");
+                i += lit.len();
+                continue;
+            }
+        }
+        out.push(c);
+        i += c.len_utf8();
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// One JSON value or the position of the first error as (line, message).
+pub fn parse(text: &str) -> Result<Value, (u64, String)> {
+    serde_json::from_str(&sanitize(text)).map_err(|e| (e.line() as u64, e.to_string()))
+}
+
+/// Every JSON value in a text holding several separated by whitespace (vLLM's
+/// `--append-result`, JSONL), each with the 1-based line it starts on. Stops at the first
+/// value that does not parse and reports its line.
+pub fn parse_stream(text: &str) -> (Vec<(u64, Value)>, Option<(u64, String)>) {
+    let clean = sanitize(text);
+    let mut out = Vec::new();
+    let mut stream = serde_json::Deserializer::from_str(&clean).into_iter::<Value>();
+    loop {
+        let start = stream.byte_offset();
+        match stream.next() {
+            None => return (out, None),
+            Some(Ok(v)) => {
+                let skipped = clean[start..].len() - clean[start..].trim_start().len();
+                let line = line_at(&clean, start + skipped);
+                out.push((line, v));
+            }
+            Some(Err(e)) => {
+                let skipped = clean[start..].len() - clean[start..].trim_start().len();
+                let line = line_at(&clean, start + skipped);
+                let line = if e.is_eof() { line } else { line + e.line() as u64 - 1 };
+                return (out, Some((line, e.to_string())));
+            }
+        }
+    }
+}
+
+fn line_at(text: &str, offset: usize) -> u64 {
+    memchr::memchr_iter(b'\n', &text.as_bytes()[..offset.min(text.len())]).count() as u64 + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bare_infinity_becomes_null_but_strings_stay() {
+        let v = parse(r#"{"request_rate": Infinity, "x": -Infinity, "n": NaN, "s": "NaN Infinity"}"#)
+            .unwrap();
+        assert!(v["request_rate"].is_null());
+        assert!(v["x"].is_null());
+        assert!(v["n"].is_null());
+        assert_eq!(v["s"], "NaN Infinity");
+    }
+
+    #[test]
+    fn stream_of_appended_objects_with_lines() {
+        let (vals, err) = parse_stream("{\"a\": 1}\n\n{\"a\": 2}\n{\"a\": 3");
+        assert_eq!(vals.len(), 2);
+        assert_eq!(vals[1].0, 3);
+        let (line, _) = err.unwrap();
+        assert_eq!(line, 4);
+    }
+}

@@ -1,0 +1,206 @@
+//! Ingestion: files and directories in, [`Run`]s out. Each source format has its own
+//! reader (one file each); this module walks the paths, picks the reader of each file
+//! (whole-file formats first, then the scanners that find text blocks anywhere in a
+//! file), numbers the runs, and collects per-file errors and warnings.
+
+mod reader;
+pub mod text;
+mod walk;
+
+mod json_lenient;
+mod serve_text;
+mod serve_json;
+mod vllm_offline;
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+pub use reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
+pub use walk::{collect_inputs, InputFile};
+
+use crate::model::{Format, Run};
+use crate::{Error, Result};
+
+/// Readers of whole files (JSON, JSONL, CSV), tried in order; the first to claim a file
+/// reads it.
+fn file_readers() -> Vec<&'static dyn Reader> {
+    vec![&serve_json::ServeJsonReader, &vllm_offline::OfflineJsonReader]
+}
+
+/// Scanners of text blocks that may sit anywhere in a log or document; all of them run on
+/// a file no whole-file reader claimed, and their runs are merged in line order.
+fn text_readers() -> Vec<&'static dyn Reader> {
+    vec![
+        &serve_text::ServeTextReader,
+        &vllm_offline::OfflineTextReader,
+        &serve_json::InlineJsonReader,
+    ]
+}
+
+/// Reads one file's text with every applicable reader. `Ok(None)`: no reader recognised
+/// anything in it.
+pub fn read_source(source: &Source, forced: Option<Format>) -> ReadResult {
+    let wanted = |r: &&dyn Reader| forced.is_none_or(|f| r.formats().contains(&f));
+    for reader in file_readers().into_iter().filter(wanted) {
+        if let Some(parsed) = reader.read(source)? {
+            return Ok(Some(keep_format(parsed, forced)));
+        }
+    }
+    let mut merged = Parsed::default();
+    let mut any = false;
+    for reader in text_readers().into_iter().filter(wanted) {
+        if let Some(parsed) = reader.read(source)? {
+            any = true;
+            merged.runs.extend(parsed.runs);
+            merged.warnings.extend(parsed.warnings);
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    merged.runs.sort_by_key(|r| r.line);
+    merged.warnings.sort_by_key(|w| w.line);
+    Ok(Some(keep_format(merged, forced)))
+}
+
+fn keep_format(mut parsed: Parsed, forced: Option<Format>) -> Parsed {
+    if let Some(f) = forced {
+        parsed.runs.retain(|r| r.format == f);
+    }
+    parsed
+}
+
+/// The runs of one file, numbered, with `source` set to `display`.
+#[derive(Debug)]
+pub struct FileRuns {
+    pub path: PathBuf,
+    pub runs: Vec<Run>,
+    pub warnings: Vec<Warning>,
+}
+
+/// Reads one file from disk. `explicit` files must hold a run; files found by walking a
+/// directory that hold none are skipped (`Ok(None)`).
+pub fn read_file(input: &InputFile, forced: Option<Format>) -> Result<Option<FileRuns>> {
+    let bytes = std::fs::read(&input.path).map_err(|e| Error::io(&input.path, e))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let source = Source::new(&input.path, &text);
+    let parsed = read_source(&source, forced)
+        .map_err(|e| Error::parse(&input.path, e.line, e.message))?;
+    let parsed = match parsed {
+        Some(p) if !p.runs.is_empty() => p,
+        _ if input.explicit => {
+            let what = forced.map_or("a benchmark result".to_owned(), |f| format!("a {f} result"));
+            return Err(Error::parse(&input.path, None, format!("expected {what}, found none")));
+        }
+        _ => return Ok(None),
+    };
+    let mut runs = parsed.runs;
+    for (i, run) in runs.iter_mut().enumerate() {
+        run.source = input.display.clone();
+        run.run_index = i as u32;
+    }
+    Ok(Some(FileRuns {
+        path: input.path.clone(),
+        runs,
+        warnings: parsed.warnings,
+    }))
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    pub format: Option<Format>,
+    /// Report bad files and go on with the others.
+    pub keep_going: bool,
+    /// Show a progress bar on stderr (the caller decides: many files and a terminal).
+    pub progress: bool,
+}
+
+#[derive(Debug, Default)]
+pub struct Ingested {
+    pub files: Vec<FileRuns>,
+    /// Files that could not be read; only filled with `keep_going`.
+    pub failures: Vec<Error>,
+    /// Files found in directories that held no run.
+    pub skipped: Vec<PathBuf>,
+}
+
+impl Ingested {
+    pub fn runs(&self) -> impl Iterator<Item = &Run> {
+        self.files.iter().flat_map(|f| f.runs.iter())
+    }
+
+    pub fn into_runs(self) -> Vec<Run> {
+        self.files.into_iter().flat_map(|f| f.runs).collect()
+    }
+}
+
+/// Below this many files a progress bar would only flicker.
+const PROGRESS_MIN_FILES: usize = 20;
+
+/// Ingests files and directories (recursively), in parallel over files, in a
+/// deterministic order: the order of `paths`, then sorted paths inside each directory.
+pub fn ingest(paths: &[PathBuf], options: &Options) -> Result<Ingested> {
+    let inputs = collect_inputs(paths)?;
+    let bar = (options.progress && inputs.len() >= PROGRESS_MIN_FILES).then(|| {
+        let bar = indicatif::ProgressBar::new(inputs.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let results: Vec<Result<Option<FileRuns>>> = inputs
+        .par_iter()
+        .map(|input| {
+            let r = read_file(input, options.format);
+            if let Some(bar) = &bar {
+                bar.inc(1);
+            }
+            r
+        })
+        .collect();
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let mut out = Ingested::default();
+    for (input, result) in inputs.iter().zip(results) {
+        match result {
+            Ok(Some(f)) => out.files.push(f),
+            Ok(None) => out.skipped.push(input.path.clone()),
+            Err(e) if options.keep_going => out.failures.push(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(out)
+}
+
+/// Reads runs from a path that may be a saved runs frame (Parquet / CSV / NDJSON written
+/// by `perflab ingest`) or raw outputs. Used by commands that accept either.
+pub fn load_runs(path: &Path, options: &Options) -> Result<Vec<Run>> {
+    if path.is_file() {
+        if let Some(fmt) = crate::model::FrameFormat::from_path(path) {
+            if looks_like_frame(path, fmt) {
+                return crate::model::read_frame(path, fmt);
+            }
+        }
+    }
+    Ok(ingest(&[path.to_path_buf()], options)?.into_runs())
+}
+
+/// A saved runs frame has a `format` column whose values are perflab's format names.
+fn looks_like_frame(path: &Path, fmt: crate::model::FrameFormat) -> bool {
+    use crate::model::FrameFormat;
+    match fmt {
+        FrameFormat::Parquet => true,
+        FrameFormat::Csv => std::fs::read_to_string(path)
+            .map(|t| {
+                let header = t.lines().next().unwrap_or("");
+                header.starts_with("source,") && header.contains(",format")
+            })
+            .unwrap_or(false),
+        FrameFormat::NdJson => std::fs::read_to_string(path)
+            .map(|t| t.trim_start().starts_with("{\"source\":") && t.contains("\"format\":"))
+            .unwrap_or(false),
+    }
+}

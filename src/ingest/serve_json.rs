@@ -1,0 +1,260 @@
+//! Result files of the serving benchmarks: vLLM's `--save-result` JSON (one object, or
+//! several separated by newlines with `--append-result`) and SGLang's `--output-file`
+//! JSONL (one object per run, appended). Both use vLLM's key names, which are the
+//! canonical columns, with a few spellings to map:
+//! - `"request_goodput:"` (a stray colon in vLLM's key until 2025),
+//! - `"request_rate": "inf"` (a string) or `Infinity` (bare, SGLang): unlimited → null,
+//! - SGLang's `*_e2e_latency_ms`, `total_throughput`, `accept_length`,
+//!   `random_input_len` / `random_output_len` (the requested lengths).
+//!
+//! The same objects also appear inline in logs (a job that prints the JSON between
+//! markers), which [`InlineJsonReader`] finds line by line.
+
+use serde_json::{Map, Value as Json};
+
+use super::json_lenient;
+use super::reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
+use crate::model::{Format, Run, Value};
+
+/// Reads a whole file of one or more JSON result objects.
+pub struct ServeJsonReader;
+
+impl Reader for ServeJsonReader {
+    fn formats(&self) -> &'static [Format] {
+        &[Format::VllmServeJson, Format::SglangServeJsonl]
+    }
+
+    fn read(&self, source: &Source) -> ReadResult {
+        if !source.text.trim_start().starts_with('{') {
+            return Ok(None);
+        }
+        let (values, error) = json_lenient::parse_stream(source.text);
+        let Some((_, first)) = values.first() else {
+            // Not even one whole object: only claim it if it starts like a result.
+            if looks_like_result_text(source.text) {
+                let (line, msg) = error.unwrap_or((1, "empty".into()));
+                return Err(ParseError::new(
+                    Some(line),
+                    format!("expected a complete JSON result object: {msg}"),
+                ));
+            }
+            return Ok(None);
+        };
+        if !is_serve_result(first) {
+            return Ok(None);
+        }
+        let mut parsed = Parsed::default();
+        let many = values.len() > 1 || error.is_some();
+        for (line, value) in &values {
+            let Json::Object(obj) = value else {
+                return Err(ParseError::new(Some(*line), "expected a JSON object per result"));
+            };
+            // One-object files have no meaningful line; appended ones are numbered.
+            let line = many.then_some(*line);
+            parsed.runs.push(object_to_run(obj, line));
+        }
+        if let Some((line, msg)) = error {
+            parsed.warnings.push(Warning {
+                line: Some(line),
+                message: format!("the last result object is incomplete and was skipped (truncated?): {msg}"),
+            });
+        }
+        Ok(Some(parsed))
+    }
+}
+
+/// Finds result objects printed on their own line inside a log.
+pub struct InlineJsonReader;
+
+impl Reader for InlineJsonReader {
+    fn formats(&self) -> &'static [Format] {
+        &[Format::VllmServeJson, Format::SglangServeJsonl]
+    }
+
+    fn read(&self, source: &Source) -> ReadResult {
+        let text = source.text;
+        let finder = memchr::memmem::Finder::new(b"\"completed\"");
+        let mut parsed = Parsed::default();
+        let mut last_line_start = usize::MAX;
+        for pos in finder.find_iter(text.as_bytes()) {
+            let start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
+            if start == last_line_start {
+                continue;
+            }
+            last_line_start = start;
+            let end = text[pos..].find('\n').map_or(text.len(), |i| pos + i);
+            let line = text[start..end].trim();
+            if !line.starts_with('{') {
+                continue;
+            }
+            match json_lenient::parse(line) {
+                Ok(Json::Object(obj)) if is_serve_object(&obj) => {
+                    parsed.runs.push(object_to_run(&obj, Some(source.line_of(start))));
+                }
+                Ok(_) => {}
+                Err(_) => parsed.warnings.push(Warning {
+                    line: Some(source.line_of(start)),
+                    message: "a JSON result line does not parse (truncated?); skipped".into(),
+                }),
+            }
+        }
+        Ok((!parsed.runs.is_empty()).then_some(parsed))
+    }
+}
+
+fn looks_like_result_text(text: &str) -> bool {
+    let head = &text[..text.len().min(4096)];
+    head.contains("\"completed\"") && head.contains("throughput")
+}
+
+fn is_serve_result(v: &Json) -> bool {
+    matches!(v, Json::Object(obj) if is_serve_object(obj))
+}
+
+/// A serving result has a completed count and at least one throughput or latency.
+fn is_serve_object(obj: &Map<String, Json>) -> bool {
+    obj.contains_key("completed")
+        && (obj.contains_key("request_throughput")
+            || obj.contains_key("output_throughput")
+            || obj.contains_key("mean_ttft_ms")
+            || obj.contains_key("median_ttft_ms"))
+}
+
+/// SGLang writes keys vLLM never does.
+fn is_sglang(obj: &Map<String, Json>) -> bool {
+    obj.keys().any(|k| {
+        k.ends_with("_e2e_latency_ms")
+            || matches!(
+                k.as_str(),
+                "total_output_tokens_retokenized" | "server_info" | "accept_length" | "total_throughput"
+            )
+    }) || obj
+        .get("backend")
+        .and_then(Json::as_str)
+        .is_some_and(|b| b.starts_with("sglang"))
+}
+
+/// The canonical column for a result key, or `None` for keys that are not run metrics
+/// (per-request lists, dataset options, server info).
+fn canonical_key(key: &str) -> Option<String> {
+    let key = key.trim_end_matches(':');
+    let mapped = match key {
+        "total_throughput" => "total_token_throughput",
+        "accept_length" => "spec_decode_acceptance_length",
+        "random_input_len" => "input_len",
+        "random_output_len" => "output_len",
+        "request_goodput" | "completed" | "failed" | "num_prompts" | "request_rate"
+        | "max_concurrency" | "duration" | "total_input_tokens" | "total_output_tokens"
+        | "total_output_tokens_retokenized" | "request_throughput" | "input_throughput"
+        | "output_throughput" | "total_token_throughput" | "max_output_tokens_per_s"
+        | "max_concurrent_requests" | "concurrency" | "total_input_text_tokens"
+        | "total_input_vision_tokens" | "input_len" | "output_len" => key,
+        _ if key.starts_with("spec_decode_") => key,
+        _ => return distribution_key(key),
+    };
+    Some(mapped.to_owned())
+}
+
+/// `p99.9_ttft_ms`, `mean_e2e_latency_ms` → `mean_e2el_ms`.
+fn distribution_key(key: &str) -> Option<String> {
+    let body = key.strip_suffix("_ms")?;
+    let (stat, family) = body.split_once('_')?;
+    let stat_ok = matches!(stat, "mean" | "median" | "std" | "min" | "max")
+        || (stat.starts_with('p') && stat[1..].parse::<f64>().is_ok());
+    let family = match family {
+        "e2e_latency" => "e2el",
+        f @ ("ttft" | "tpot" | "itl" | "e2el" | "ttst" | "client_queue_time") => f,
+        _ => return None,
+    };
+    stat_ok.then(|| format!("{stat}_{family}_ms"))
+}
+
+pub fn object_to_run(obj: &Map<String, Json>, line: Option<u64>) -> Run {
+    let format = if is_sglang(obj) {
+        Format::SglangServeJsonl
+    } else {
+        Format::VllmServeJson
+    };
+    let mut run = Run::new(format, line);
+    for (key, value) in obj {
+        if let Some(text_key @ ("backend" | "model_id" | "label")) = Some(key.as_str()) {
+            if let Some(s) = value.as_str() {
+                run.set_text(text_key, s);
+            }
+            continue;
+        }
+        let Some(col) = canonical_key(key) else { continue };
+        match value {
+            Json::Number(n) => run.set_opt(col, n.as_f64()),
+            Json::Null => run.set_opt(col, None),
+            // "inf" as a string: an unlimited rate.
+            Json::String(s) if s.eq_ignore_ascii_case("inf") => run.set_opt(col, None),
+            Json::String(s) => match s.trim().parse::<f64>() {
+                Ok(v) if v.is_finite() => run.set_num(col, v),
+                _ => run.set_opt(col, None),
+            },
+            Json::Array(items) if col.starts_with("spec_decode_") => {
+                let list = items.iter().filter_map(Json::as_f64).collect();
+                run.values.insert(col, Value::List(list));
+            }
+            _ => {}
+        }
+    }
+    run
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn read(r: &dyn Reader, text: &str) -> ReadResult {
+        r.read(&Source::new(Path::new("r.json"), text))
+    }
+
+    #[test]
+    fn legacy_goodput_key_and_inf_rate() {
+        let t = r#"{"backend": "vllm", "completed": 4, "request_throughput": 1.5, "request_goodput:": 1.25, "request_rate": "inf", "p99.9_ttft_ms": 3.5, "latencies": [1, 2]}"#;
+        let p = read(&ServeJsonReader, t).unwrap().unwrap();
+        let r = &p.runs[0];
+        assert_eq!(r.format, Format::VllmServeJson);
+        assert_eq!(r.line, None);
+        assert_eq!(r.get("request_goodput"), Some(1.25));
+        assert_eq!(r.values.get("request_rate"), Some(&Value::Null));
+        assert_eq!(r.get("p99.9_ttft_ms"), Some(3.5));
+        assert!(!r.values.contains_key("latencies"));
+    }
+
+    #[test]
+    fn sglang_jsonl_with_bare_infinity() {
+        let t = "{\"backend\": \"sglang-oai\", \"request_rate\": Infinity, \"completed\": 3, \"output_throughput\": 2.0, \"mean_e2e_latency_ms\": 7.5, \"total_throughput\": 9.0}\n{\"backend\": \"sglang\", \"completed\": 5, \"output_throughput\": 1.0}\n";
+        let p = read(&ServeJsonReader, t).unwrap().unwrap();
+        assert_eq!(p.runs.len(), 2);
+        assert_eq!(p.runs[0].format, Format::SglangServeJsonl);
+        assert_eq!(p.runs[0].get("mean_e2el_ms"), Some(7.5));
+        assert_eq!(p.runs[0].get("total_token_throughput"), Some(9.0));
+        assert_eq!(p.runs[1].line, Some(2));
+    }
+
+    #[test]
+    fn truncated_append_file_keeps_whole_objects() {
+        let t = "{\"completed\": 1, \"request_throughput\": 1.0}\n{\"completed\": 2, \"request_thr";
+        let p = read(&ServeJsonReader, t).unwrap().unwrap();
+        assert_eq!(p.runs.len(), 1);
+        assert_eq!(p.warnings[0].line, Some(2));
+    }
+
+    #[test]
+    fn other_json_is_not_mine() {
+        assert!(read(&ServeJsonReader, r#"{"elapsed_time": 1.0}"#).unwrap().is_none());
+        assert!(read(&ServeJsonReader, "[1, 2]").unwrap().is_none());
+    }
+
+    #[test]
+    fn inline_json_in_a_log() {
+        let t = "INFO start\n<<<RESULT_START>>>\n{\"completed\": 7, \"request_throughput\": 2.0}\n<<<RESULT_END>>>\n";
+        let p = read(&InlineJsonReader, t).unwrap().unwrap();
+        assert_eq!(p.runs[0].line, Some(3));
+        assert_eq!(p.runs[0].get("completed"), Some(7.0));
+    }
+}

@@ -1,0 +1,431 @@
+//! The `Serving Benchmark Result` block printed by `vllm bench serve` (and
+//! `benchmark_serving.py` before it), by SGLang's `bench_serving`, and by GPUStack's
+//! rendering of guidellm data in vLLM's layout.
+//!
+//! The block is `label: value` lines between a `==== Serving Benchmark Result ====`
+//! header and a line of `=`, with `----Section----` rules in between. It is found anywhere
+//! in a file: the header's leading text (indentation, `# `, `> `) is the prefix stripped
+//! from every line of the block. Labels changed across versions (`Total Token throughput`
+//! → `Total token throughput`, SGLang's `Total throughput`), so labels map to canonical
+//! columns through one table, case-insensitively. Distribution lines are
+//! `<Stat> <Metric> (<unit>)` with any percentile; values in seconds become milliseconds.
+
+use super::reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
+use super::text::{parse_printed, strip_prefix, Printed};
+use crate::model::{Format, Run};
+
+const ANCHOR: &str = "Serving Benchmark Result";
+
+pub struct ServeTextReader;
+
+impl Reader for ServeTextReader {
+    fn formats(&self) -> &'static [Format] {
+        &[Format::VllmServeText, Format::SglangServeText]
+    }
+
+    fn read(&self, source: &Source) -> ReadResult {
+        let text = source.text;
+        let finder = memchr::memmem::Finder::new(ANCHOR.as_bytes());
+        let mut parsed = Parsed::default();
+        let mut next_allowed = 0;
+        for pos in finder.find_iter(text.as_bytes()) {
+            if pos < next_allowed {
+                continue;
+            }
+            let start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
+            let header = &text[start..];
+            let header = &header[..header.find('\n').unwrap_or(header.len())];
+            let Some(prefix_end) = header.find('=') else {
+                continue; // the phrase in prose, not a block header
+            };
+            if !header[prefix_end..].trim_end().ends_with('=') {
+                continue;
+            }
+            let prefix = &header[..prefix_end];
+            let line = source.line_of(start);
+            let block = BlockParser::new(prefix, line);
+            let (run, end, warning) = block.parse(text, start + header.len())?;
+            next_allowed = end;
+            if let Some(w) = warning {
+                parsed.warnings.push(w);
+            }
+            if let Some(run) = run {
+                parsed.runs.push(run);
+            }
+        }
+        Ok((!parsed.runs.is_empty() || !parsed.warnings.is_empty()).then_some(parsed))
+    }
+}
+
+struct BlockParser<'p> {
+    prefix: &'p str,
+    header_line: u64,
+}
+
+/// What a label line means.
+enum Target {
+    Num(&'static str),
+    /// A count of requests or tokens.
+    Text(&'static str),
+    /// `Request rate configured`: `inf` means unlimited, stored as null.
+    Rate,
+    /// `Per-position acceptance (%):` opens an indented `Position N:` list.
+    PositionList,
+    Distribution(String),
+    Unknown,
+}
+
+/// Labels that SGLang prints and vLLM does not.
+const SGLANG_ONLY: [&str; 7] = [
+    "backend",
+    "traffic request rate",
+    "max request concurrency",
+    "concurrency",
+    "total input text tokens",
+    "accept length",
+    "total throughput",
+];
+
+fn target_of(name: &str, unit: &str) -> Target {
+    let lower = name.to_ascii_lowercase();
+    let t = match lower.as_str() {
+        "successful requests" => Target::Num("completed"),
+        "failed requests" => Target::Num("failed"),
+        "benchmark duration" => Target::Num("duration"),
+        "total input tokens" => Target::Num("total_input_tokens"),
+        "total input text tokens" => Target::Num("total_input_text_tokens"),
+        "total input vision tokens" => Target::Num("total_input_vision_tokens"),
+        "total generated tokens" if unit.eq_ignore_ascii_case("retokenized") => {
+            Target::Num("total_output_tokens_retokenized")
+        }
+        "total generated tokens" => Target::Num("total_output_tokens"),
+        "request throughput" => Target::Num("request_throughput"),
+        "request goodput" => Target::Num("request_goodput"),
+        "input token throughput" => Target::Num("input_throughput"),
+        "output token throughput" => Target::Num("output_throughput"),
+        "peak output token throughput" => Target::Num("max_output_tokens_per_s"),
+        "peak concurrent requests" => Target::Num("max_concurrent_requests"),
+        "total token throughput" | "total throughput" => Target::Num("total_token_throughput"),
+        "concurrency" => Target::Num("concurrency"),
+        "maximum request concurrency" | "max request concurrency" => {
+            Target::Num("max_concurrency")
+        }
+        "request rate configured" | "traffic request rate" => Target::Rate,
+        "backend" => Target::Text("backend"),
+        "accept length" | "acceptance length" => Target::Num("spec_decode_acceptance_length"),
+        "acceptance rate" => Target::Num("spec_decode_acceptance_rate"),
+        "drafts" => Target::Num("spec_decode_num_drafts"),
+        "draft tokens" => Target::Num("spec_decode_draft_tokens"),
+        "accepted tokens" => Target::Num("spec_decode_accepted_tokens"),
+        "per-position acceptance" => Target::PositionList,
+        _ => distribution_key(&lower, unit).map_or(Target::Unknown, Target::Distribution),
+    };
+    t
+}
+
+/// `mean ttft` + `ms` → `mean_ttft_ms`; `p99.9 e2el`; `median latency` + `s` (GPUStack)
+/// → `median_e2el_ms`; `max itl`; SGLang's `mean e2e latency`.
+fn distribution_key(lower: &str, unit: &str) -> Option<String> {
+    let (stat, metric) = lower.split_once(' ')?;
+    let stat = match stat {
+        "mean" | "median" | "std" | "min" | "max" => stat.to_owned(),
+        p if p.starts_with('p') && p[1..].parse::<f64>().is_ok() => p.to_owned(),
+        _ => return None,
+    };
+    let family = match metric.trim() {
+        "ttft" => "ttft",
+        "tpot" => "tpot",
+        "itl" => "itl",
+        "ttst" => "ttst",
+        "e2el" | "e2e latency" | "latency" | "e2e" => "e2el",
+        _ => return None,
+    };
+    match unit {
+        "ms" | "s" => Some(format!("{stat}_{family}_ms")),
+        _ => None,
+    }
+}
+
+/// Splits `Mean TTFT (ms)` into (`Mean TTFT`, `ms`) and `Mean Latency(s)` into
+/// (`Mean Latency`, `s`).
+fn split_unit(label: &str) -> (&str, &str) {
+    let label = label.trim();
+    if let Some(open) = label.rfind('(') {
+        if label.ends_with(')') {
+            return (label[..open].trim_end(), &label[open + 1..label.len() - 1]);
+        }
+    }
+    (label, "")
+}
+
+fn is_rule(line: &str, ch: char) -> bool {
+    line.len() >= 10 && line.starts_with(ch) && line.ends_with(ch)
+}
+
+impl<'p> BlockParser<'p> {
+    fn new(prefix: &'p str, header_line: u64) -> Self {
+        BlockParser {
+            prefix,
+            header_line,
+        }
+    }
+
+    /// Parses from just after the header line. Returns the run (if any value was read),
+    /// the byte offset where the block ended, and a warning when it was cut short.
+    fn parse(
+        &self,
+        text: &str,
+        body_start: usize,
+    ) -> Result<(Option<Run>, usize, Option<Warning>), ParseError> {
+        let mut run = Run::new(Format::VllmServeText, Some(self.header_line));
+        let mut sglang = false;
+        let mut values = 0usize;
+        let mut positions: Option<Vec<f64>> = None;
+        let mut offset = body_start;
+        let mut line_no = self.header_line;
+        let mut closed = false;
+        let mut rest = &text[body_start.min(text.len())..];
+        // Skip the header's own line end.
+        if let Some(r) = rest.strip_prefix("\r\n").or_else(|| rest.strip_prefix('\n')) {
+            offset += rest.len() - r.len();
+            rest = r;
+        }
+        while !rest.is_empty() {
+            let raw_len = rest.find('\n').map_or(rest.len(), |i| i + 1);
+            let raw = &rest[..raw_len];
+            line_no += 1;
+            let line = strip_prefix(raw.trim_end_matches(['\n', '\r']), self.prefix);
+            if is_rule(line, '=') {
+                offset += raw_len;
+                closed = true;
+                break;
+            }
+            if is_rule(line, '-') {
+                self.finish_positions(&mut run, &mut positions);
+                offset += raw_len;
+                rest = &rest[raw_len..];
+                continue;
+            }
+            let Some((label, value)) = line.split_once(':') else {
+                break; // not part of the block: it was cut short
+            };
+            let (name, unit) = split_unit(label);
+            if name.to_ascii_lowercase().starts_with("position ") {
+                if let Some(list) = positions.as_mut() {
+                    match parse_printed(value) {
+                        Printed::Num(v) => list.push(v),
+                        other => {
+                            return Err(self.expected_number(line_no, label, value, &other))
+                        }
+                    }
+                    offset += raw_len;
+                    rest = &rest[raw_len..];
+                    continue;
+                }
+            }
+            self.finish_positions(&mut run, &mut positions);
+            if SGLANG_ONLY.contains(&name.to_ascii_lowercase().as_str()) {
+                sglang = true;
+            }
+            match target_of(name, unit) {
+                Target::Num(key) => {
+                    match parse_printed(value) {
+                        Printed::Num(v) => run.set_num(key, v),
+                        Printed::Missing => run.set_opt(key, None),
+                        other => return Err(self.expected_number(line_no, label, value, &other)),
+                    }
+                    values += 1;
+                }
+                Target::Text(key) => {
+                    run.set_text(key, value.trim());
+                    values += 1;
+                }
+                Target::Rate => {
+                    match parse_printed(value) {
+                        Printed::Num(v) => run.set_num("request_rate", v),
+                        Printed::Missing | Printed::Infinite => run.set_opt("request_rate", None),
+                        other => return Err(self.expected_number(line_no, label, value, &other)),
+                    }
+                    values += 1;
+                }
+                Target::PositionList => positions = Some(Vec::new()),
+                Target::Distribution(key) => {
+                    let scale = if unit == "s" { 1000.0 } else { 1.0 };
+                    match parse_printed(value) {
+                        Printed::Num(v) => run.set_num(key, v * scale),
+                        Printed::Missing => run.set_opt(key, None),
+                        other => return Err(self.expected_number(line_no, label, value, &other)),
+                    }
+                    values += 1;
+                }
+                Target::Unknown => {}
+            }
+            offset += raw_len;
+            rest = &rest[raw_len..];
+        }
+        self.finish_positions(&mut run, &mut positions);
+        if sglang {
+            run.format = Format::SglangServeText;
+        }
+        let warning = (!closed).then(|| Warning {
+            line: Some(line_no),
+            message: format!(
+                "the serving block that starts at line {} ends without its closing `=====` line (truncated?)",
+                self.header_line
+            ),
+        });
+        Ok(((values > 0).then_some(run), offset, warning))
+    }
+
+    fn finish_positions(&self, run: &mut Run, positions: &mut Option<Vec<f64>>) {
+        if let Some(list) = positions.take() {
+            run.values.insert(
+                "spec_decode_per_position_acceptance".into(),
+                crate::model::Value::List(list),
+            );
+        }
+    }
+
+    fn expected_number(&self, line: u64, label: &str, value: &str, got: &Printed) -> ParseError {
+        let what = match got {
+            Printed::Infinite => "inf".to_owned(),
+            _ => value.trim().to_owned(),
+        };
+        ParseError::new(
+            Some(line),
+            format!("expected a number for `{}`, found `{what}`", label.trim()),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn read(text: &str) -> Result<Parsed, ParseError> {
+        let src = Source::new(Path::new("t.txt"), text);
+        ServeTextReader.read(&src).map(Option::unwrap_or_default)
+    }
+
+    const BLOCK: &str = "noise\n============ Serving Benchmark Result ============\n\
+Successful requests:                     16\n\
+Failed requests:                         0\n\
+Benchmark duration (s):                  20.87\n\
+Total Token throughput (tok/s):          1052.55   \n\
+---------------Time to First Token----------------\n\
+Mean TTFT (ms):                          2633.55\n\
+P99.9 TTFT (ms):                         -0.00\n\
+P95 TTFT (ms):                           N/A\n\
+==================================================\n";
+
+    #[test]
+    fn reads_a_block_inside_noise() {
+        let p = read(BLOCK).unwrap();
+        assert_eq!(p.runs.len(), 1);
+        let r = &p.runs[0];
+        assert_eq!(r.line, Some(2));
+        assert_eq!(r.format, Format::VllmServeText);
+        assert_eq!(r.get("completed"), Some(16.0));
+        assert_eq!(r.get("failed"), Some(0.0));
+        assert_eq!(r.get("total_token_throughput"), Some(1052.55));
+        assert_eq!(r.get("mean_ttft_ms"), Some(2633.55));
+        assert_eq!(r.get("p99.9_ttft_ms"), Some(0.0));
+        assert_eq!(r.values.get("p95_ttft_ms"), Some(&crate::model::Value::Null));
+        assert!(p.warnings.is_empty());
+    }
+
+    #[test]
+    fn indented_crlf_and_hash_prefixed_blocks_read_the_same() {
+        let indented: String = BLOCK.lines().map(|l| format!("    {l}\r\n")).collect();
+        let hashed: String = BLOCK.lines().map(|l| format!("# {l}\n")).collect();
+        let plain = read(BLOCK).unwrap().runs;
+        assert_eq!(read(&indented).unwrap().runs, plain);
+        assert_eq!(read(&hashed).unwrap().runs, plain);
+    }
+
+    #[test]
+    fn truncated_block_yields_its_run_with_a_warning() {
+        let cut = &BLOCK[..BLOCK.find("P99.9").unwrap()];
+        let p = read(cut).unwrap();
+        assert_eq!(p.runs.len(), 1);
+        assert_eq!(p.runs[0].get("mean_ttft_ms"), Some(2633.55));
+        assert_eq!(p.warnings.len(), 1);
+        assert!(p.warnings[0].message.contains("line 2"));
+    }
+
+    #[test]
+    fn placeholder_value_is_an_error_naming_the_line() {
+        let bad = BLOCK.replace("2633.55", "[result]");
+        let e = read(&bad).unwrap_err();
+        assert_eq!(e.line, Some(8));
+        assert!(e.message.contains("Mean TTFT (ms)"), "{}", e.message);
+        assert!(e.message.contains("[result]"));
+    }
+
+    #[test]
+    fn seconds_become_milliseconds() {
+        let t = "==== Serving Benchmark Result ====\nMean Latency(s):   24.11\nP99 Latency(s): N/A\n=================\n";
+        let r = &read(t).unwrap().runs[0];
+        assert!((r.get("mean_e2el_ms").unwrap() - 24110.0).abs() < 1e-9);
+        assert_eq!(r.values.get("p99_e2el_ms"), Some(&crate::model::Value::Null));
+    }
+
+    #[test]
+    fn sglang_block_is_recognised_with_its_labels() {
+        let t = "============ Serving Benchmark Result ============\n\
+Backend:                                 sglang\n\
+Traffic request rate:                    inf\n\
+Max request concurrency:                 not set\n\
+Successful requests:                     4096\n\
+Total generated tokens:                  2116125\n\
+Total generated tokens (retokenized):    1076256\n\
+Total throughput (tok/s):                22916.30\n\
+Concurrency:                             251.19\n\
+Accept length:                           2.10\n\
+Mean E2E Latency (ms):                   11233.74\n\
+Max ITL (ms):                            5368.19\n\
+==================================================\n";
+        let r = &read(t).unwrap().runs[0];
+        assert_eq!(r.format, Format::SglangServeText);
+        assert_eq!(r.text("backend"), Some("sglang"));
+        assert_eq!(r.values.get("request_rate"), Some(&crate::model::Value::Null));
+        assert_eq!(r.values.get("max_concurrency"), Some(&crate::model::Value::Null));
+        assert_eq!(r.get("total_output_tokens"), Some(2116125.0));
+        assert_eq!(r.get("total_output_tokens_retokenized"), Some(1076256.0));
+        assert_eq!(r.get("total_token_throughput"), Some(22916.30));
+        assert_eq!(r.get("concurrency"), Some(251.19));
+        assert_eq!(r.get("spec_decode_acceptance_length"), Some(2.10));
+        assert_eq!(r.get("mean_e2el_ms"), Some(11233.74));
+        assert_eq!(r.get("max_itl_ms"), Some(5368.19));
+    }
+
+    #[test]
+    fn speculative_section_with_per_position_list() {
+        let t = "============ Serving Benchmark Result ============\n\
+Successful requests:                     250       \n\
+---------------Speculative Decoding---------------\n\
+Acceptance rate (%):                     51.47     \n\
+Acceptance length:                       2.54      \n\
+Drafts:                                  20481     \n\
+Per-position acceptance (%):\n\
+  Position 0:                            73.59     \n\
+  Position 1:                            49.46     \n\
+==================================================\n";
+        let r = &read(t).unwrap().runs[0];
+        assert_eq!(r.get("spec_decode_acceptance_rate"), Some(51.47));
+        assert_eq!(r.get("spec_decode_num_drafts"), Some(20481.0));
+        assert_eq!(
+            r.values.get("spec_decode_per_position_acceptance"),
+            Some(&crate::model::Value::List(vec![73.59, 49.46]))
+        );
+    }
+
+    #[test]
+    fn two_blocks_in_one_file() {
+        let two = format!("{BLOCK}\nmore noise\n{BLOCK}");
+        let p = read(&two).unwrap();
+        assert_eq!(p.runs.len(), 2);
+        assert_eq!(p.runs[1].line, Some(14));
+    }
+}

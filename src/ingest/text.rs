@@ -1,0 +1,176 @@
+//! Helpers for the text formats that hide inside logs and Markdown: line numbering,
+//! stripping what surrounds a pasted block (indentation, `# `, `> `, CR), and reading
+//! the numbers tools print (`N/A`, `-0.00`, `1,146.31`, `inf`, a hand note after a value).
+
+/// Lines of a text with their 1-based numbers and byte offsets, CR stripped.
+pub struct Lines<'a> {
+    text: &'a str,
+    /// Byte offset at which each line starts.
+    starts: Vec<usize>,
+}
+
+impl<'a> Lines<'a> {
+    pub fn new(text: &'a str) -> Self {
+        let mut starts = Vec::with_capacity(text.len() / 40 + 1);
+        starts.push(0);
+        starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
+        if starts.last() == Some(&text.len()) && text.len() > 0 {
+            starts.pop();
+        }
+        Lines { text, starts }
+    }
+
+    pub fn len(&self) -> usize {
+        if self.text.is_empty() {
+            0
+        } else {
+            self.starts.len()
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Line `i` (0-based), without its line end.
+    pub fn get(&self, i: usize) -> Option<&'a str> {
+        let start = *self.starts.get(i)?;
+        let end = self.starts.get(i + 1).copied().unwrap_or(self.text.len());
+        let line = &self.text[start..end];
+        let line = line.strip_suffix('\n').unwrap_or(line);
+        Some(line.strip_suffix('\r').unwrap_or(line))
+    }
+
+    /// 0-based index of the line that holds byte `offset`.
+    pub fn index_of_offset(&self, offset: usize) -> usize {
+        match self.starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i.saturating_sub(1),
+        }
+    }
+}
+
+/// Turns byte offsets into 1-based line numbers by counting newlines forward from the
+/// previous question, so a scan that asks in file order reads the file once.
+#[derive(Default)]
+pub struct LineCounter {
+    state: std::cell::Cell<(usize, u64)>,
+}
+
+impl LineCounter {
+    pub fn line_of(&self, text: &str, offset: usize) -> u64 {
+        let offset = offset.min(text.len());
+        let (mut from, mut line) = self.state.get();
+        if offset < from {
+            from = 0;
+            line = 0;
+        }
+        line += memchr::memchr_iter(b'\n', &text.as_bytes()[from..offset]).count() as u64;
+        self.state.set((offset, line));
+        line + 1
+    }
+}
+
+/// Finds every line index whose text contains `needle`, at memchr speed: the text is
+/// searched as a whole, and line numbers are only computed for the hits.
+pub fn lines_containing(lines: &Lines, text: &str, needle: &str) -> Vec<usize> {
+    let finder = memchr::memmem::Finder::new(needle.as_bytes());
+    let mut out: Vec<usize> = Vec::new();
+    for pos in finder.find_iter(text.as_bytes()) {
+        let i = lines.index_of_offset(pos);
+        if out.last() != Some(&i) {
+            out.push(i);
+        }
+    }
+    out
+}
+
+/// The part of a line that belongs to whatever surrounds a pasted block: leading
+/// whitespace, Markdown quote / comment markers and log prefixes, up to where `anchor`
+/// starts on the header line. Later lines of the block are stripped of the same prefix.
+pub fn strip_prefix<'a>(line: &'a str, prefix: &str) -> &'a str {
+    let line = line.trim_end();
+    if !prefix.is_empty() {
+        if let Some(rest) = line.strip_prefix(prefix) {
+            return rest.trim_start();
+        }
+        // Trailing spaces of the prefix may have been trimmed off an empty-looking line.
+        if let Some(rest) = line.strip_prefix(prefix.trim_end()) {
+            return rest.trim_start();
+        }
+    }
+    line.trim_start()
+}
+
+/// A value as printed by a benchmark tool.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Printed {
+    Num(f64),
+    /// `N/A`, `None`, `not set`, `-`, `nan`: printed but no number.
+    Missing,
+    /// `inf`: an unlimited rate.
+    Infinite,
+    /// Anything else: a word, or a placeholder like `[result]`.
+    Word(String),
+}
+
+/// Parses a printed value: the first whitespace-separated token, so that a hand note after
+/// the value (`1052.55  <- rerun`) is ignored. Thousands separators are removed.
+pub fn parse_printed(raw: &str) -> Printed {
+    let raw = raw.trim();
+    let token = raw.split_whitespace().next().unwrap_or("");
+    let lower = token.to_ascii_lowercase();
+    match lower.as_str() {
+        "" | "n/a" | "na" | "none" | "null" | "-" | "nan" | "—" => return Printed::Missing,
+        "inf" | "infinity" | "+inf" => return Printed::Infinite,
+        _ => {}
+    }
+    if lower == "not" && raw.to_ascii_lowercase().starts_with("not set") {
+        return Printed::Missing;
+    }
+    let cleaned: String = token.chars().filter(|c| *c != ',').collect();
+    let cleaned = cleaned.trim_end_matches('%');
+    match cleaned.parse::<f64>() {
+        Ok(v) if v.is_finite() => Printed::Num(if v == 0.0 { 0.0 } else { v }),
+        _ => Printed::Word(raw.to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_strip_cr_and_count_from_zero() {
+        let l = Lines::new("a\r\nb\nc");
+        assert_eq!(l.len(), 3);
+        assert_eq!(l.get(0), Some("a"));
+        assert_eq!(l.get(2), Some("c"));
+        assert_eq!(l.index_of_offset(3), 1);
+        assert_eq!(Lines::new("a\n").len(), 1);
+        assert_eq!(Lines::new("").len(), 0);
+    }
+
+    #[test]
+    fn printed_values() {
+        assert_eq!(parse_printed("1052.55   "), Printed::Num(1052.55));
+        assert_eq!(parse_printed("-0.00"), Printed::Num(0.0));
+        assert!(parse_printed("-0.00") == Printed::Num(0.0));
+        if let Printed::Num(v) = parse_printed("-0.00") {
+            assert!(v.is_sign_positive());
+        }
+        assert_eq!(parse_printed("N/A"), Printed::Missing);
+        assert_eq!(parse_printed("not set"), Printed::Missing);
+        assert_eq!(parse_printed("inf"), Printed::Infinite);
+        assert_eq!(parse_printed("1,146.31"), Printed::Num(1146.31));
+        assert_eq!(parse_printed("71.54  (after warmup)"), Printed::Num(71.54));
+        assert_eq!(parse_printed("[result]"), Printed::Word("[result]".into()));
+    }
+
+    #[test]
+    fn prefixes() {
+        assert_eq!(strip_prefix("    Mean TTFT (ms):   1.0  ", "    "), "Mean TTFT (ms):   1.0");
+        assert_eq!(strip_prefix("# Mean TTFT (ms): 1.0", "# "), "Mean TTFT (ms): 1.0");
+        assert_eq!(strip_prefix("  x", ""), "x");
+    }
+}

@@ -1,0 +1,13 @@
+//! perflab: raw LLM serving-benchmark outputs in, trustworthy numbers out.
+//!
+//! The pipeline flows one way through one folder per stage:
+//! `ingest` (files → [`model::Run`]s) → `model` (the runs frame) → later stages
+//! (compare, render). The `perflab` binary in `main.rs` only parses flags and maps
+//! errors to exit codes.
+
+pub mod cli;
+pub mod error;
+pub mod ingest;
+pub mod model;
+
+pub use error::{Error, Result};

@@ -1,0 +1,101 @@
+//! Which reader produced a run. The names are the `format` column of the runs frame and
+//! the values of `--format`; users write them, so they are stable.
+
+use std::fmt;
+use std::str::FromStr;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Format {
+    VllmServeText,
+    SglangServeText,
+    VllmServeJson,
+    SglangServeJsonl,
+    VllmThroughputText,
+    VllmThroughputJson,
+    VllmLatencyText,
+    VllmLatencyJson,
+    GenaiPerfConsole,
+    GenaiPerfCsv,
+    GenaiPerfJson,
+    AiperfConsole,
+    AiperfCsv,
+    AiperfJson,
+    GuidellmJson,
+    GuidellmCsv,
+}
+
+impl Format {
+    pub const ALL: [Format; 16] = [
+        Format::VllmServeText,
+        Format::SglangServeText,
+        Format::VllmServeJson,
+        Format::SglangServeJsonl,
+        Format::VllmThroughputText,
+        Format::VllmThroughputJson,
+        Format::VllmLatencyText,
+        Format::VllmLatencyJson,
+        Format::GenaiPerfConsole,
+        Format::GenaiPerfCsv,
+        Format::GenaiPerfJson,
+        Format::AiperfConsole,
+        Format::AiperfCsv,
+        Format::AiperfJson,
+        Format::GuidellmJson,
+        Format::GuidellmCsv,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::VllmServeText => "vllm-serve-text",
+            Format::SglangServeText => "sglang-serve-text",
+            Format::VllmServeJson => "vllm-serve-json",
+            Format::SglangServeJsonl => "sglang-serve-jsonl",
+            Format::VllmThroughputText => "vllm-throughput-text",
+            Format::VllmThroughputJson => "vllm-throughput-json",
+            Format::VllmLatencyText => "vllm-latency-text",
+            Format::VllmLatencyJson => "vllm-latency-json",
+            Format::GenaiPerfConsole => "genai-perf-console",
+            Format::GenaiPerfCsv => "genai-perf-csv",
+            Format::GenaiPerfJson => "genai-perf-json",
+            Format::AiperfConsole => "aiperf-console",
+            Format::AiperfCsv => "aiperf-csv",
+            Format::AiperfJson => "aiperf-json",
+            Format::GuidellmJson => "guidellm-json",
+            Format::GuidellmCsv => "guidellm-csv",
+        }
+    }
+
+    /// Text formats are found anywhere inside a file (logs, Markdown); the others are
+    /// whole files.
+    pub fn is_embedded_text(self) -> bool {
+        matches!(
+            self,
+            Format::VllmServeText
+                | Format::SglangServeText
+                | Format::VllmThroughputText
+                | Format::VllmLatencyText
+                | Format::GenaiPerfConsole
+                | Format::AiperfConsole
+        )
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Format::ALL
+            .iter()
+            .copied()
+            .find(|f| f.as_str() == s)
+            .ok_or_else(|| {
+                let names: Vec<_> = Format::ALL.iter().map(|f| f.as_str()).collect();
+                format!("unknown format `{s}`; expected one of: {}", names.join(", "))
+            })
+    }
+}

@@ -1,0 +1,301 @@
+//! The runs frame: [`Run`]s as one polars DataFrame with the canonical column order, and
+//! its CSV / Parquet / NDJSON forms on disk. Files are written to a temporary file beside
+//! the target and renamed, so an interrupted write never leaves half a file.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs::File;
+use std::io::Write;
+use std::path::Path;
+
+use polars::prelude::*;
+
+use super::schema::{compare_columns, is_integer, TEXT};
+use super::{Run, Value};
+use crate::{Error, Result};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FrameFormat {
+    Csv,
+    Parquet,
+    NdJson,
+}
+
+impl FrameFormat {
+    /// Guesses from the extension: `.parquet`, `.csv`, `.ndjson` / `.jsonl` / `.json`.
+    pub fn from_path(path: &Path) -> Option<Self> {
+        match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+            "csv" => Some(FrameFormat::Csv),
+            "parquet" | "pq" => Some(FrameFormat::Parquet),
+            "ndjson" | "jsonl" | "json" => Some(FrameFormat::NdJson),
+            _ => None,
+        }
+    }
+}
+
+/// The union of the runs' columns in canonical order.
+pub fn columns_of(runs: &[Run]) -> Vec<String> {
+    let mut cols: BTreeSet<&str> = ["source", "line", "run_index", "format"].into();
+    for run in runs {
+        cols.extend(run.values.keys().map(String::as_str));
+    }
+    let mut cols: Vec<String> = cols.into_iter().map(str::to_owned).collect();
+    cols.sort_by(|a, b| compare_columns(a, b));
+    cols
+}
+
+enum Kind {
+    Int,
+    Float,
+    Text,
+    List,
+}
+
+fn kind_of(col: &str, runs: &[Run]) -> Kind {
+    if TEXT.contains(&col) {
+        return Kind::Text;
+    }
+    let mut kind = if is_integer(col) { Kind::Int } else { Kind::Float };
+    for v in runs.iter().filter_map(|r| r.values.get(col)) {
+        match v {
+            Value::Text(_) => return Kind::Text,
+            Value::List(_) => kind = Kind::List,
+            Value::Num(x) if x.fract() != 0.0 && matches!(kind, Kind::Int) => kind = Kind::Float,
+            _ => {}
+        }
+    }
+    kind
+}
+
+fn identity_value(run: &Run, col: &str) -> Option<Value> {
+    match col {
+        "source" => Some(Value::Text(run.source.clone())),
+        "line" => Some(run.line.map_or(Value::Null, |l| Value::Num(l as f64))),
+        "run_index" => Some(Value::Num(run.run_index as f64)),
+        "format" => Some(Value::Text(run.format.as_str().to_owned())),
+        _ => None,
+    }
+}
+
+/// The value of a column for a run, identity columns included; `None` when absent.
+pub fn cell(run: &Run, col: &str) -> Option<Value> {
+    identity_value(run, col).or_else(|| run.values.get(col).cloned())
+}
+
+fn text_of(v: &Value) -> Option<String> {
+    match v {
+        Value::Text(s) => Some(s.clone()),
+        Value::Num(x) => Some(format_number(*x)),
+        Value::List(xs) => Some(serde_json::to_string(xs).unwrap_or_default()),
+        Value::Null => None,
+    }
+}
+
+/// Shortest text that reads back as the same f64, integers without `.0`.
+pub fn format_number(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+/// Builds the runs frame. List columns (per-position acceptance) stay lists here; CSV gets
+/// them as JSON text since CSV has no lists.
+pub fn runs_to_frame(runs: &[Run]) -> Result<DataFrame> {
+    let mut columns = Vec::new();
+    for col in columns_of(runs) {
+        let cells: Vec<Option<Value>> = runs.iter().map(|r| cell(r, &col)).collect();
+        let name: PlSmallStr = col.as_str().into();
+        let series = match kind_of(&col, runs) {
+            Kind::Int => Series::new(
+                name,
+                cells
+                    .iter()
+                    .map(|c| c.as_ref().and_then(Value::as_f64).map(|x| x as i64))
+                    .collect::<Vec<_>>(),
+            ),
+            Kind::Float => Series::new(
+                name,
+                cells
+                    .iter()
+                    .map(|c| c.as_ref().and_then(Value::as_f64))
+                    .collect::<Vec<_>>(),
+            ),
+            Kind::Text => Series::new(
+                name,
+                cells
+                    .iter()
+                    .map(|c| c.as_ref().and_then(text_of))
+                    .collect::<Vec<_>>(),
+            ),
+            Kind::List => {
+                let lists: Vec<Option<Series>> = cells
+                    .iter()
+                    .map(|c| match c {
+                        Some(Value::List(xs)) => Some(Series::new(PlSmallStr::EMPTY, xs)),
+                        _ => None,
+                    })
+                    .collect();
+                let mut s: Series = lists.into_iter().collect::<ListChunked>().into_series();
+                s.rename(name);
+                s
+            }
+        };
+        columns.push(series.into_column());
+    }
+    Ok(DataFrame::new(runs.len(), columns)?)
+}
+
+/// One JSON object per run, keys in canonical order, absent metrics left out and `N/A`
+/// ones written as null.
+pub fn run_to_json_line(run: &Run) -> String {
+    let mut out = String::from("{");
+    let mut keys: Vec<&str> = vec!["source", "line", "run_index", "format"];
+    let mut rest: Vec<&str> = run.values.keys().map(String::as_str).collect();
+    rest.sort_by(|a, b| compare_columns(a, b));
+    keys.extend(rest);
+    for (i, key) in keys.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&serde_json::to_string(key).unwrap_or_default());
+        out.push(':');
+        let json = match cell(run, key) {
+            Some(Value::Num(x)) if is_integer(key) && x.fract() == 0.0 => {
+                serde_json::Value::from(x as i64)
+            }
+            Some(Value::Num(x)) => serde_json::Value::from(x),
+            Some(Value::Text(s)) => serde_json::Value::from(s),
+            Some(Value::List(xs)) => serde_json::Value::from(xs),
+            Some(Value::Null) | None => serde_json::Value::Null,
+        };
+        out.push_str(&json.to_string());
+    }
+    out.push('}');
+    out
+}
+
+/// Writes `bytes` to `path` atomically (temp file in the same folder, then rename).
+pub fn write_atomic(path: &Path, write: impl FnOnce(&mut File) -> Result<()>) -> Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| Error::io(dir, e))?;
+    write(tmp.as_file_mut())?;
+    tmp.as_file_mut().flush().map_err(|e| Error::io(path, e))?;
+    tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
+    Ok(())
+}
+
+/// Writes the runs frame as CSV, Parquet or NDJSON.
+pub fn write_frame(runs: &[Run], path: &Path, format: FrameFormat) -> Result<()> {
+    write_atomic(path, |file| {
+        match format {
+            FrameFormat::NdJson => {
+                let mut w = std::io::BufWriter::new(file);
+                for run in runs {
+                    writeln!(w, "{}", run_to_json_line(run)).map_err(|e| Error::io(path, e))?;
+                }
+                w.flush().map_err(|e| Error::io(path, e))?;
+            }
+            FrameFormat::Csv => {
+                let mut df = csv_safe(runs_to_frame(runs)?)?;
+                CsvWriter::new(file).finish(&mut df)?;
+            }
+            FrameFormat::Parquet => {
+                let mut df = runs_to_frame(runs)?;
+                ParquetWriter::new(file).finish(&mut df)?;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// CSV has no list type: list columns become their JSON text.
+fn csv_safe(mut df: DataFrame) -> Result<DataFrame> {
+    let list_cols: Vec<PlSmallStr> = df
+        .columns()
+        .iter()
+        .filter(|c| matches!(c.dtype(), DataType::List(_)))
+        .map(|c| c.name().clone())
+        .collect();
+    for name in list_cols {
+        let col = df.column(&name)?.as_materialized_series().clone();
+        let texts = (0..col.len())
+            .map(|i| match col.get(i)? {
+                AnyValue::List(inner) => {
+                    let xs: Vec<Option<f64>> = inner.f64()?.iter().collect();
+                    Ok(serde_json::to_string(&xs).ok())
+                }
+                _ => Ok(None),
+            })
+            .collect::<PolarsResult<Vec<Option<String>>>>()?;
+        df.replace(name.as_str(), Series::new(name.clone(), texts).into_column())?;
+    }
+    Ok(df)
+}
+
+/// Reads a runs frame written by `perflab ingest` (CSV, Parquet or NDJSON) back into
+/// [`Run`]s, so that `diff` can take saved frames as well as raw outputs.
+pub fn read_frame(path: &Path, format: FrameFormat) -> Result<Vec<Run>> {
+    let df = match format {
+        FrameFormat::Csv => CsvReadOptions::default()
+            .with_has_header(true)
+            .with_infer_schema_length(None)
+            .try_into_reader_with_file_path(Some(path.to_path_buf()))?
+            .finish()?,
+        FrameFormat::Parquet => {
+            let f = File::open(path).map_err(|e| Error::io(path, e))?;
+            ParquetReader::new(f).finish()?
+        }
+        FrameFormat::NdJson => {
+            let f = File::open(path).map_err(|e| Error::io(path, e))?;
+            JsonReader::new(f)
+                .with_json_format(JsonFormat::JsonLines)
+                .infer_schema_len(None)
+                .finish()?
+        }
+    };
+    frame_to_runs(&df).map_err(|e| Error::parse(path, None, e.to_string()))
+}
+
+fn frame_to_runs(df: &DataFrame) -> Result<Vec<Run>> {
+    let mut rows: Vec<BTreeMap<String, Value>> = vec![BTreeMap::new(); df.height()];
+    for col in df.columns() {
+        let name = col.name().to_string();
+        let s = col.as_materialized_series();
+        for (i, row) in rows.iter_mut().enumerate() {
+            let v = s.get(i)?;
+            let value = match v {
+                AnyValue::Null => continue,
+                AnyValue::String(t) => Value::Text(t.to_owned()),
+                AnyValue::StringOwned(t) => Value::Text(t.to_string()),
+                AnyValue::List(inner) => {
+                    Value::List(inner.f64()?.iter().flatten().collect())
+                }
+                other => match other.extract::<f64>() {
+                    Some(x) => Value::Num(x),
+                    None => continue,
+                },
+            };
+            row.insert(name.clone(), value);
+        }
+    }
+    rows.into_iter()
+        .map(|mut row| {
+            let format = match row.remove("format") {
+                Some(Value::Text(f)) => f.parse().map_err(Error::Usage)?,
+                _ => return Err(Error::Usage("a saved runs frame needs a `format` column".into())),
+            };
+            let mut run = Run::new(format, row.remove("line").and_then(|v| v.as_f64()).map(|l| l as u64));
+            run.source = match row.remove("source") {
+                Some(Value::Text(s)) => s,
+                _ => String::new(),
+            };
+            run.run_index = row.remove("run_index").and_then(|v| v.as_f64()).unwrap_or(0.0) as u32;
+            run.values = row;
+            Ok(run)
+        })
+        .collect()
+}

@@ -1,0 +1,12 @@
+//! The domain model: one [`Run`] per benchmark result found, whatever tool printed it,
+//! and the runs frame (a polars DataFrame with the canonical columns of `metrics.md`).
+//! Ingest fills it; compare and render only read it.
+
+mod format;
+pub mod frame;
+mod run;
+pub mod schema;
+
+pub use format::Format;
+pub use frame::{read_frame, runs_to_frame, write_frame, FrameFormat};
+pub use run::{Run, Value};

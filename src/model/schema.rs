@@ -1,0 +1,166 @@
+//! The canonical columns of the runs frame (`metrics.md`): their order, their kind, and
+//! which direction is better. Column names are user-facing (CSV headers, `--key`,
+//! `--fail-on`), so they only ever grow.
+
+use std::cmp::Ordering;
+
+/// Identity columns, always first, in this order.
+pub const IDENTITY: [&str; 10] = [
+    "source", "line", "run_index", "format", "backend", "model_id", "label", "num_prompts",
+    "input_len", "output_len",
+];
+
+/// Counters and rates, after identity.
+pub const COUNTERS: [&str; 16] = [
+    "completed",
+    "failed",
+    "request_rate",
+    "max_concurrency",
+    "duration",
+    "total_input_tokens",
+    "total_output_tokens",
+    "total_output_tokens_retokenized",
+    "request_throughput",
+    "request_goodput",
+    "input_throughput",
+    "output_throughput",
+    "total_token_throughput",
+    "max_output_tokens_per_s",
+    "max_concurrent_requests",
+    "concurrency",
+];
+
+/// Distribution families, in the order their columns appear.
+pub const DISTRIBUTIONS: [&str; 8] = [
+    "ttft", "tpot", "itl", "e2el", "ttst", "client_queue_time", "isl", "osl",
+];
+
+/// Columns whose values are whole numbers, written as integers.
+const INTEGER: [&str; 13] = [
+    "line",
+    "run_index",
+    "num_prompts",
+    "input_len",
+    "output_len",
+    "completed",
+    "failed",
+    "max_concurrency",
+    "total_input_tokens",
+    "total_output_tokens",
+    "total_output_tokens_retokenized",
+    "spec_decode_num_drafts",
+    "spec_decode_draft_tokens",
+];
+
+/// Columns that hold text.
+pub const TEXT: [&str; 5] = ["source", "format", "backend", "model_id", "label"];
+
+pub fn is_integer(col: &str) -> bool {
+    INTEGER.contains(&col) || col == "spec_decode_accepted_tokens"
+}
+
+/// Splits `p99.9_ttft_ms` / `mean_isl` into (statistic, family).
+fn split_distribution(col: &str) -> Option<(&str, &str)> {
+    let body = col.strip_suffix("_ms").unwrap_or(col);
+    let (stat, family) = body.split_once('_')?;
+    let family_ok = DISTRIBUTIONS.contains(&family);
+    // client_queue_time contains underscores: the stat is the first segment only.
+    family_ok.then_some((stat, family))
+}
+
+/// Rank of a statistic inside a family: mean, median, std, min, max, then percentiles by
+/// their number.
+fn stat_rank(stat: &str) -> f64 {
+    match stat {
+        "mean" => -5.0,
+        "median" => -4.0,
+        "std" => -3.0,
+        "min" => -2.0,
+        "max" => -1.0,
+        p => p
+            .strip_prefix('p')
+            .and_then(|n| n.parse::<f64>().ok())
+            .unwrap_or(1000.0),
+    }
+}
+
+/// Sort key of a column: identity, counters, distributions (family by family), the
+/// speculative-decoding columns, then anything else alphabetically.
+fn rank(col: &str) -> (u8, usize, f64) {
+    if let Some(i) = IDENTITY.iter().position(|c| *c == col) {
+        return (0, i, 0.0);
+    }
+    if let Some(i) = COUNTERS.iter().position(|c| *c == col) {
+        return (1, i, 0.0);
+    }
+    if let Some((stat, family)) = split_distribution(col) {
+        let f = DISTRIBUTIONS.iter().position(|c| *c == family).unwrap_or(0);
+        return (2, f, stat_rank(stat));
+    }
+    if col.starts_with("spec_decode_") {
+        return (3, 0, 0.0);
+    }
+    (4, 0, 0.0)
+}
+
+pub fn compare_columns(a: &str, b: &str) -> Ordering {
+    let (ga, ia, sa) = rank(a);
+    let (gb, ib, sb) = rank(b);
+    ga.cmp(&gb)
+        .then(ia.cmp(&ib))
+        .then(sa.total_cmp(&sb))
+        .then_with(|| a.cmp(b))
+}
+
+/// Whether a larger value of this metric is better: `Some(true)` for throughputs and
+/// counts of success, `Some(false)` for latencies and failures, `None` for columns that
+/// describe the setup rather than the outcome (rates asked for, token totals).
+pub fn higher_is_better(col: &str) -> Option<bool> {
+    if col.ends_with("_ms") {
+        return Some(false);
+    }
+    match col {
+        "request_throughput" | "request_goodput" | "input_throughput" | "output_throughput"
+        | "total_token_throughput" | "max_output_tokens_per_s" | "completed"
+        | "spec_decode_acceptance_rate" | "spec_decode_acceptance_length" => Some(true),
+        "failed" | "duration" => Some(false),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orders_identity_counters_then_distributions_by_percentile() {
+        let mut cols = vec![
+            "p99_ttft_ms", "zeta", "mean_tpot_ms", "p99.9_ttft_ms", "p50_ttft_ms", "completed",
+            "source", "mean_ttft_ms", "spec_decode_drafts",
+        ];
+        cols.sort_by(|a, b| compare_columns(a, b));
+        assert_eq!(
+            cols,
+            vec![
+                "source", "completed", "mean_ttft_ms", "p50_ttft_ms", "p99_ttft_ms",
+                "p99.9_ttft_ms", "mean_tpot_ms", "spec_decode_drafts", "zeta"
+            ]
+        );
+    }
+
+    #[test]
+    fn client_queue_time_is_a_family() {
+        assert_eq!(
+            split_distribution("p99_client_queue_time_ms"),
+            Some(("p99", "client_queue_time"))
+        );
+    }
+
+    #[test]
+    fn directions() {
+        assert_eq!(higher_is_better("total_token_throughput"), Some(true));
+        assert_eq!(higher_is_better("p99_ttft_ms"), Some(false));
+        assert_eq!(higher_is_better("failed"), Some(false));
+        assert_eq!(higher_is_better("request_rate"), None);
+    }
+}
