@@ -6,8 +6,10 @@
 //! errors to exit codes.
 
 pub mod cli;
+pub mod embedded;
 pub mod error;
 pub mod ingest;
+pub mod l10n;
 pub mod model;
 
 pub use error::{Error, Result};

@@ -1,0 +1,40 @@
+//! Embeds `locales/<lang>/*.ftl` and `templates/**` in the binary: generates tables of
+//! (path, include_str!) so that adding a file needs no code change.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+fn collect(dir: &Path, root: &Path, out: &mut Vec<(String, String)>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            collect(&path, root, out);
+        } else if let Ok(rel) = path.strip_prefix(root) {
+            let rel = rel.to_string_lossy().replace('\\', "/");
+            if !rel.starts_with('.') {
+                out.push((rel, path.canonicalize().unwrap_or(path.clone()).display().to_string()));
+            }
+        }
+    }
+}
+
+fn table(name: &str, dir: &str) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    println!("cargo:rerun-if-changed={dir}");
+    let mut files = Vec::new();
+    collect(&root, &root, &mut files);
+    let mut s = format!("pub static {name}: &[(&str, &str)] = &[\n");
+    for (rel, abs) in files {
+        let _ = writeln!(s, "    ({rel:?}, include_str!({abs:?})),");
+    }
+    s.push_str("];\n");
+    s
+}
+
+fn main() {
+    let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    let code = table("LOCALE_FILES", "locales") + &table("TEMPLATE_FILES", "templates");
+    std::fs::write(Path::new(&out).join("embedded.rs"), code).expect("write embedded.rs");
+}

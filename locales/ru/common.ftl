@@ -1,0 +1,5 @@
+runs-count = { $count ->
+    [one] { $count } прогон
+    [few] { $count } прогона
+   *[many] { $count } прогонов
+}

@@ -1,0 +1,1 @@
+runs-count = { $count } 次运行
