@@ -11,5 +11,6 @@ pub mod error;
 pub mod ingest;
 pub mod l10n;
 pub mod model;
+pub mod render;
 
 pub use error::{Error, Result};

@@ -1,0 +1,4 @@
+//! Rendering: view models in, Markdown / HTML / SVG out. Renderers only read what the
+//! compare stage computed; every word comes from `l10n`, every layout from `templates/`.
+
+pub mod templates;
