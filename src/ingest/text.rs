@@ -102,6 +102,50 @@ pub fn strip_prefix<'a>(line: &'a str, prefix: &str) -> &'a str {
     line.trim_start()
 }
 
+/// Removes ANSI escape sequences (colours captured from a terminal) while keeping every
+/// newline, so line numbers stay those of the file. Borrowed when there are none.
+pub fn strip_ansi(text: &str) -> std::borrow::Cow<'_, str> {
+    if memchr::memchr(0x1b, text.as_bytes()).is_none() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\u{1b}' {
+            out.push(c);
+            continue;
+        }
+        match chars.peek() {
+            // CSI: ESC [ params final-byte(@..~)
+            Some('[') => {
+                chars.next();
+                while let Some(&n) = chars.peek() {
+                    chars.next();
+                    if ('@'..='~').contains(&n) {
+                        break;
+                    }
+                }
+            }
+            // OSC: ESC ] ... BEL or ESC \
+            Some(']') => {
+                while let Some(n) = chars.next() {
+                    if n == '\u{7}' || (n == '\u{1b}' && chars.peek() == Some(&'\\')) {
+                        if n == '\u{1b}' {
+                            chars.next();
+                        }
+                        break;
+                    }
+                }
+            }
+            Some(_) => {
+                chars.next();
+            }
+            None => {}
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// A value as printed by a benchmark tool.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Printed {
@@ -168,9 +212,22 @@ mod tests {
     }
 
     #[test]
+    fn ansi_codes_go_newlines_stay() {
+        let t = "\u{1b}[1;32mMean TTFT (ms):\u{1b}[0m 1.0\r\nnext\u{1b}]8;;http://x\u{7}link";
+        assert_eq!(strip_ansi(t), "Mean TTFT (ms): 1.0\r\nnextlink");
+        assert!(matches!(strip_ansi("plain"), std::borrow::Cow::Borrowed(_)));
+    }
+
+    #[test]
     fn prefixes() {
-        assert_eq!(strip_prefix("    Mean TTFT (ms):   1.0  ", "    "), "Mean TTFT (ms):   1.0");
-        assert_eq!(strip_prefix("# Mean TTFT (ms): 1.0", "# "), "Mean TTFT (ms): 1.0");
+        assert_eq!(
+            strip_prefix("    Mean TTFT (ms):   1.0  ", "    "),
+            "Mean TTFT (ms):   1.0"
+        );
+        assert_eq!(
+            strip_prefix("# Mean TTFT (ms): 1.0", "# "),
+            "Mean TTFT (ms): 1.0"
+        );
         assert_eq!(strip_prefix("  x", ""), "x");
     }
 }
