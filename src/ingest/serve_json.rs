@@ -201,6 +201,10 @@ pub fn object_to_run(obj: &Map<String, Json>, line: Option<u64>) -> Run {
         Format::VllmServeJson
     };
     let mut run = Run::new(format, line);
+    let random_dataset = obj
+        .get("dataset_name")
+        .and_then(Json::as_str)
+        .is_none_or(|d| d.starts_with("random"));
     for (key, value) in obj {
         if let Some(text_key @ ("backend" | "model_id" | "label")) = Some(key.as_str()) {
             if let Some(s) = value.as_str() {
@@ -211,6 +215,11 @@ pub fn object_to_run(obj: &Map<String, Json>, line: Option<u64>) -> Run {
         let Some(col) = canonical_key(key) else {
             continue;
         };
+        // SGLang saves the random dataset's lengths whatever the dataset; they are the
+        // requested lengths only for a random run.
+        if key.starts_with("random_") && !random_dataset {
+            continue;
+        }
         match value {
             Json::Number(n) => run.set_opt(col, n.as_f64()),
             Json::Null => run.set_opt(col, None),

@@ -275,7 +275,8 @@ fn frame_to_runs(df: &DataFrame) -> Result<Vec<Run>> {
         for (i, row) in rows.iter_mut().enumerate() {
             let v = s.get(i)?;
             let value = match v {
-                AnyValue::Null => continue,
+                // A frame cannot tell "printed N/A" from "never printed": both are null.
+                AnyValue::Null => Value::Null,
                 AnyValue::String(t) => Value::Text(t.to_owned()),
                 AnyValue::StringOwned(t) => Value::Text(t.to_string()),
                 AnyValue::List(inner) => Value::List(inner.f64()?.iter().flatten().collect()),
