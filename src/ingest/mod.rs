@@ -14,8 +14,8 @@ mod perf_console;
 mod perf_csv;
 mod perf_json;
 mod perf_labels;
-mod serve_json;
 mod serve_text;
+mod serve_json;
 mod vllm_offline;
 
 use std::path::{Path, PathBuf};
@@ -97,17 +97,13 @@ pub fn read_file(input: &InputFile, forced: Option<Format>) -> Result<Option<Fil
     let bytes = std::fs::read(&input.path).map_err(|e| Error::io(&input.path, e))?;
     let text = String::from_utf8_lossy(&bytes);
     let source = Source::new(&input.path, &text);
-    let parsed =
-        read_source(&source, forced).map_err(|e| Error::parse(&input.path, e.line, e.message))?;
+    let parsed = read_source(&source, forced)
+        .map_err(|e| Error::parse(&input.path, e.line, e.message))?;
     let parsed = match parsed {
         Some(p) if !p.runs.is_empty() => p,
         _ if input.explicit => {
             let what = forced.map_or("a benchmark result".to_owned(), |f| format!("a {f} result"));
-            return Err(Error::parse(
-                &input.path,
-                None,
-                format!("expected {what}, found none"),
-            ));
+            return Err(Error::parse(&input.path, None, format!("expected {what}, found none")));
         }
         _ => return Ok(None),
     };
