@@ -208,6 +208,9 @@ fn read_table(text: &str, title_end: usize, title_line: u64) -> Option<Table> {
             table.closed = true;
             return Some(table);
         }
+        if matches!(first, '┡' | '├' | '╞' | '┣' | '╟' | '╠') {
+            continue; // the rule under the header, or between rows
+        }
         if !SEPARATORS.contains(&first) {
             table.end = start;
             return Some(table); // cut short: the caller warns

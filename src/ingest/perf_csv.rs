@@ -84,17 +84,18 @@ impl Reader for PerfCsvReader {
                 if cell.is_empty() {
                     continue; // a statistic the tool did not compute
                 }
-                let value =
-                    match parse_printed(cell) {
-                        Printed::Num(v) => Some(v * found.factor),
-                        Printed::Missing | Printed::Infinite => None,
-                        Printed::Word(w) => return Err(ParseError::new(
+                let value = match parse_printed(cell) {
+                    Printed::Num(v) => Some(v * found.factor),
+                    Printed::Missing | Printed::Infinite => None,
+                    Printed::Word(w) => {
+                        return Err(ParseError::new(
                             Some(*line),
                             format!(
                                 "expected a number in column `{stat}` of `{label}`, found `{w}`"
                             ),
-                        )),
-                    };
+                        ))
+                    }
+                };
                 builder.put(found.target, stat, value);
             }
         }
