@@ -12,13 +12,11 @@ fn names_tool(e: &common::expected::Expectation, prefix: &str) -> bool {
 }
 
 #[test]
-#[ignore = "the genai-perf readers are not merged yet"]
 fn genai_perf_fixtures_match_their_hand_written_expectations() {
     check_selected(|e| names_tool(e, "genai-perf-"));
 }
 
 #[test]
-#[ignore = "the AIPerf readers are not merged yet"]
 fn aiperf_fixtures_match_their_hand_written_expectations() {
     check_selected(|e| names_tool(e, "aiperf-"));
 }
@@ -39,7 +37,6 @@ fn every_expectation_is_checked_by_one_test() {
 }
 
 #[test]
-#[ignore = "the genai-perf readers are not merged yet"]
 fn genai_perf_console_and_json_of_one_run_agree() {
     let dir = "corpus/generated/genai-perf-0.0.16";
     check_pair(
@@ -50,7 +47,6 @@ fn genai_perf_console_and_json_of_one_run_agree() {
 }
 
 #[test]
-#[ignore = "the AIPerf readers are not merged yet"]
 fn aiperf_console_and_json_of_one_run_agree() {
     let dir = "corpus/generated/aiperf-0.13.0";
     check_pair(

@@ -8,6 +8,12 @@ pub mod text;
 mod walk;
 
 mod json_lenient;
+#[cfg(test)]
+mod perf_agreement;
+mod perf_console;
+mod perf_csv;
+mod perf_json;
+mod perf_labels;
 mod serve_json;
 mod serve_text;
 mod vllm_offline;
@@ -28,6 +34,8 @@ fn file_readers() -> Vec<&'static dyn Reader> {
     vec![
         &serve_json::ServeJsonReader,
         &vllm_offline::OfflineJsonReader,
+        &perf_json::PerfJsonReader,
+        &perf_csv::PerfCsvReader,
     ]
 }
 
@@ -38,6 +46,7 @@ fn text_readers() -> Vec<&'static dyn Reader> {
         &serve_text::ServeTextReader,
         &vllm_offline::OfflineTextReader,
         &serve_json::InlineJsonReader,
+        &perf_console::PerfConsoleReader,
     ]
 }
 

@@ -1,0 +1,601 @@
+//! The console summary of genai-perf and AIPerf: a `rich` table titled
+//! `NVIDIA GenAI-Perf | LLM Metrics` or `NVIDIA AIPerf | LLM Metrics`, found anywhere in a
+//! log or a Markdown page. Rows are metrics (`│ Time To First Token (ms) │ 20.92 │ ...`),
+//! columns the statistics named in the header row (`avg`, `min`, `max`, `p99`, ...).
+//!
+//! What makes it hard:
+//! - AIPerf prints several tables (`LLM Metrics: Effective`, `: Active`, `: Usage`, and an
+//!   `Error Summary` on failures); only the one titled exactly `LLM Metrics` is the run.
+//! - `rich` wraps labels longer than 30 characters onto a second row that holds only
+//!   `(unit)` and empty cells; that row is joined to the one above.
+//! - Numbers carry thousands separators (`1,422.76`); single values print `N/A` in the
+//!   statistic columns; terminal captures carry ANSI colour codes and CR line ends.
+//! - AIPerf prints `Benchmark Duration: 0.95 sec` below its tables.
+//!
+//! Labels map to columns through `perf_labels`; the runs go back to the ingest driver.
+
+use std::borrow::Cow;
+
+use super::perf_labels::{self, PerfRunBuilder, Tool};
+use super::reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
+use super::text::{parse_printed, strip_prefix, Printed};
+use crate::model::{Format, Run};
+
+/// The end of every title this reader reads; AIPerf's other tables continue after it
+/// (`LLM Metrics: Effective`), which the title check rejects.
+const ANCHOR: &str = "LLM Metrics";
+
+/// What the tools put before ` | LLM Metrics` in a title.
+const TITLES: [(&str, Tool); 2] = [
+    ("NVIDIA GenAI-Perf", Tool::GenaiPerf),
+    ("NVIDIA AIPerf", Tool::Aiperf),
+];
+
+/// Cell separators: `rich`'s heavy header, light body, and its ASCII fallback.
+const SEPARATORS: [char; 4] = ['┃', '│', '|', '║'];
+
+pub struct PerfConsoleReader;
+
+impl Reader for PerfConsoleReader {
+    fn formats(&self) -> &'static [Format] {
+        &[Format::GenaiPerfConsole, Format::AiperfConsole]
+    }
+
+    fn read(&self, source: &Source) -> ReadResult {
+        let text = source.text;
+        let finder = memchr::memmem::Finder::new(ANCHOR.as_bytes());
+        let mut parsed = Parsed::default();
+        let mut next_allowed = 0;
+        for pos in finder.find_iter(text.as_bytes()) {
+            if pos < next_allowed {
+                continue;
+            }
+            let start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
+            let end = text[pos..].find('\n').map_or(text.len(), |i| pos + i);
+            let Some(tool) = title_tool(&strip_ansi(&text[start..end])) else {
+                continue;
+            };
+            let title_line = source.line_of(start);
+            let Some(table) = read_table(text, end, title_line) else {
+                continue; // the title in prose, not above a table
+            };
+            next_allowed = table.end;
+            let mut run = table_run(&table, tool, title_line)?;
+            if tool == Tool::Aiperf {
+                if let Some(seconds) = aiperf_duration(text, table.end) {
+                    run.set_num("duration", seconds);
+                }
+            }
+            if !table.closed {
+                parsed.warnings.push(Warning {
+                    line: Some(title_line),
+                    message: format!(
+                        "the {} table ends without its bottom border (truncated?)",
+                        run.format
+                    ),
+                });
+            }
+            if run.values.is_empty() {
+                parsed.warnings.push(Warning {
+                    line: Some(title_line),
+                    message: "an LLM Metrics table without any known metric was skipped".into(),
+                });
+            } else {
+                parsed.runs.push(run);
+            }
+        }
+        Ok((!parsed.runs.is_empty() || !parsed.warnings.is_empty()).then_some(parsed))
+    }
+}
+
+/// The tool whose LLM Metrics title this line is. Text before the title (a log prefix, the
+/// tail of a progress bar) is allowed; text after it is not.
+fn title_tool(line: &str) -> Option<Tool> {
+    let before = line
+        .trim_end()
+        .strip_suffix(ANCHOR)?
+        .trim_end()
+        .strip_suffix('|')?
+        .trim_end();
+    TITLES
+        .iter()
+        .find(|(name, _)| before.ends_with(name))
+        .map(|(_, tool)| *tool)
+}
+
+/// Removes ANSI escape sequences (colour, style, hyperlinks) that terminal captures carry.
+fn strip_ansi(line: &str) -> Cow<'_, str> {
+    if !line.contains('\x1b') {
+        return Cow::Borrowed(line);
+    }
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\x1b' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            // CSI: parameters and intermediates up to a final byte in @..~.
+            Some('[') => {
+                for c in chars.by_ref() {
+                    if ('@'..='~').contains(&c) {
+                        break;
+                    }
+                }
+            }
+            // OSC (hyperlinks): up to BEL or ESC \.
+            Some(']') => {
+                while let Some(c) = chars.next() {
+                    if c == '\x07' {
+                        break;
+                    }
+                    if c == '\x1b' {
+                        chars.next();
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// One table row: its label, its cells, and the 1-based line it starts on.
+#[derive(Debug)]
+struct Row {
+    line: u64,
+    label: String,
+    cells: Vec<String>,
+}
+
+#[derive(Debug)]
+struct Table {
+    /// Statistic names of the value columns (`avg`, `min`, ..., `p99`).
+    stats: Vec<String>,
+    rows: Vec<Row>,
+    /// Byte offset just after the table.
+    end: usize,
+    /// Whether the bottom border was seen.
+    closed: bool,
+}
+
+/// The lines of `text` from byte `from` on, each with its start offset, line end removed.
+fn lines_from(text: &str, from: usize) -> impl Iterator<Item = (usize, &str)> {
+    let from = from.min(text.len());
+    text[from..]
+        .split_inclusive('\n')
+        .scan(from, |offset, raw| {
+            let start = *offset;
+            *offset += raw.len();
+            Some((start, raw.trim_end_matches(['\n', '\r'])))
+        })
+}
+
+/// Reads the table below a title line that ends at byte `title_end`. `None` when no top
+/// border follows within two lines.
+fn read_table(text: &str, title_end: usize, title_line: u64) -> Option<Table> {
+    let mut lines = lines_from(text, title_end + 1).enumerate();
+    // The top border (`┏━━━┳━━━┓`, or `+---+` in ASCII) sits right under the title; what
+    // stands before it on its line (indentation, `> `) is stripped from every row.
+    let mut prefix = None;
+    for (_, (_, raw)) in lines.by_ref().take(2) {
+        let line = strip_ansi(raw);
+        if let Some(i) = top_border_at(&line) {
+            prefix = Some(line[..i].to_owned());
+            break;
+        }
+        if !line.trim().is_empty() {
+            return None;
+        }
+    }
+    let prefix = prefix?;
+    let mut table = Table {
+        stats: Vec::new(),
+        rows: Vec::new(),
+        end: text.len(),
+        closed: false,
+    };
+    let mut header_seen = false;
+    for (index, (start, raw)) in lines {
+        let line_no = title_line + 1 + index as u64;
+        let stripped = strip_ansi(raw);
+        let line = strip_prefix(&stripped, &prefix);
+        let first = line.chars().next().unwrap_or(' ');
+        if matches!(first, '└' | '┗' | '╰' | '╚' | '+') {
+            table.end = start + raw.len();
+            table.closed = true;
+            return Some(table);
+        }
+        if matches!(first, '┡' | '├' | '╞' | '┣' | '╟' | '╠') {
+            continue; // the rule under the header, or between rows
+        }
+        if !SEPARATORS.contains(&first) {
+            table.end = start;
+            return Some(table); // cut short: the caller warns
+        }
+        let cells = split_cells(line);
+        if cells.iter().all(|c| {
+            c.chars()
+                .all(|ch| matches!(ch, '-' | '=' | '━' | '─' | ' '))
+        }) {
+            continue; // a rule such as `|----+----|` in the ASCII box
+        }
+        if !header_seen {
+            header_seen = true;
+            table.stats = cells
+                .iter()
+                .skip(1)
+                .map(|c| c.to_ascii_lowercase())
+                .collect();
+            continue;
+        }
+        let (label, values) = cells
+            .split_first()
+            .map_or(("", &[][..]), |(l, v)| (l.as_str(), v));
+        let continuation = values.iter().all(|v| v.is_empty());
+        if continuation && !label.is_empty() {
+            // `rich` wrapped a long label: the unit (or the label's tail) sits below.
+            if let Some(prev) = table.rows.last_mut() {
+                prev.label.push(' ');
+                prev.label.push_str(label);
+                continue;
+            }
+        }
+        if label.is_empty() {
+            continue; // a wrapped value cell; nothing to join it to
+        }
+        table.rows.push(Row {
+            line: line_no,
+            label: label.to_owned(),
+            cells: values.to_vec(),
+        });
+    }
+    Some(table)
+}
+
+/// Where a table's top border starts on a line: a corner followed by a rule character.
+fn top_border_at(line: &str) -> Option<usize> {
+    let i = line.find(['┏', '┌', '╭', '╔', '+'])?;
+    let mut after = line[i..].chars().skip(1);
+    after
+        .next()
+        .is_some_and(|c| matches!(c, '━' | '─' | '═' | '-'))
+        .then_some(i)
+}
+
+/// The trimmed cells between the outer separators of a row.
+fn split_cells(line: &str) -> Vec<String> {
+    let mut parts: Vec<&str> = line.split(SEPARATORS).collect();
+    if parts.len() > 1 {
+        parts.remove(0); // before the leading separator
+    }
+    if parts.len() > 1 && parts.last().is_some_and(|p| p.trim().is_empty()) {
+        parts.pop(); // after the trailing one; a cut-off row keeps its last cell
+    }
+    parts.iter().map(|p| p.trim().to_owned()).collect()
+}
+
+fn table_run(table: &Table, tool: Tool, title_line: u64) -> Result<Run, ParseError> {
+    let mut builder = PerfRunBuilder::new(tool.console_format(), Some(title_line));
+    for row in &table.rows {
+        let Some(found) = perf_labels::by_label(&row.label) else {
+            continue;
+        };
+        for (stat, cell) in table.stats.iter().zip(&row.cells) {
+            let value = match parse_printed(cell) {
+                Printed::Num(v) => Some(v * found.factor),
+                Printed::Missing | Printed::Infinite => None,
+                Printed::Word(w) => {
+                    return Err(ParseError::new(
+                        Some(row.line),
+                        format!(
+                            "expected a number or N/A in column `{stat}` of `{}`, found `{w}`",
+                            row.label
+                        ),
+                    ))
+                }
+            };
+            builder.put(found.target, stat, value);
+        }
+    }
+    Ok(builder.finish())
+}
+
+/// `Benchmark Duration: 0.95 sec`, which AIPerf prints after its tables and before the
+/// next run's (a sweep prints one set per run), in seconds. On a terminal the label and the
+/// number are coloured apart: `\x1b[1;32mBenchmark Duration\x1b[0m: \x1b[1;36m4.22\x1b[0m sec`.
+fn aiperf_duration(text: &str, from: usize) -> Option<f64> {
+    const LABEL: &str = "Benchmark Duration";
+    let rest = &text[from.min(text.len())..];
+    let pos = memchr::memmem::find(rest.as_bytes(), LABEL.as_bytes())?;
+    if memchr::memmem::find(&rest.as_bytes()[..pos], b"NVIDIA AIPerf |").is_some() {
+        return None; // the next run's tables come first
+    }
+    let after = rest[pos + LABEL.len()..].lines().next().unwrap_or("");
+    let after = strip_ansi(after);
+    let mut words = after.trim_start().strip_prefix(':')?.split_whitespace();
+    let Printed::Num(v) = parse_printed(words.next().unwrap_or("")) else {
+        return None;
+    };
+    match words.next().unwrap_or("sec") {
+        "sec" | "s" | "seconds" => Some(v),
+        "ms" => Some(v / 1000.0),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn read(text: &str) -> Parsed {
+        PerfConsoleReader
+            .read(&Source::new(Path::new("x"), text))
+            .expect("no error")
+            .expect("a table")
+    }
+
+    const DYNAMO_DOC: &str = include_str!("../../fixtures/genai-perf/console-dynamo-doc.md");
+    const GENAI_PERF_RUN: &str =
+        include_str!("../../fixtures/genai-perf/0.0.16-run1-chat-c4/console.txt");
+    const AIPERF_RUN: &str = include_str!("../../fixtures/aiperf/0.13.0-run1-chat-c4/console.txt");
+    const AIPERF_FAILURES: &str =
+        include_str!("../../fixtures/aiperf/0.13.0-run2-completions-rate20-failures/console.txt");
+    const AIPERF_SWEEP: &str =
+        include_str!("../../fixtures/aiperf/0.13.0-run3-sweep-c1-c4-failures/console.txt");
+    const AIPERF_TTY: &str =
+        include_str!("../../fixtures/aiperf/0.13.0-run5-tty-ui-simple/console-tty.txt");
+    const AIPERF_ALL_FAILED: &str =
+        include_str!("../../fixtures/aiperf/0.13.0-run4-all-failed/console.txt");
+
+    #[test]
+    fn genai_perf_doc_two_tables_with_separators_na_and_wrapped_label() {
+        let parsed = read(DYNAMO_DOC);
+        assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
+        assert_eq!(parsed.runs.len(), 2);
+        let r = &parsed.runs[0];
+        assert_eq!(r.format, Format::GenaiPerfConsole);
+        assert_eq!(r.line, Some(22));
+        assert_eq!(r.get("mean_ttft_ms"), Some(39.13));
+        assert_eq!(r.get("p75_ttft_ms"), Some(41.29));
+        assert_eq!(r.get("mean_ttst_ms"), Some(14.50));
+        // Thousands separators.
+        assert_eq!(r.get("mean_e2el_ms"), Some(1799.53));
+        assert_eq!(r.get("min_e2el_ms"), Some(1783.41));
+        assert_eq!(r.get("max_itl_ms"), Some(17.98));
+        assert_eq!(r.get("p99_osl"), Some(99.0));
+        assert_eq!(r.get("mean_isl"), Some(128.0));
+        // Single values: avg is the value, the N/A beside it is no statistic.
+        assert_eq!(r.get("output_throughput"), Some(54.52));
+        assert_eq!(r.get("request_throughput"), Some(0.55));
+        assert_eq!(r.get("completed"), Some(10.0));
+        assert!(
+            !r.values.contains_key("failed"),
+            "genai-perf prints no error count"
+        );
+        // The wrapped `Output Token Throughput Per User (tokens/sec/user)` row has no
+        // column and its unit row must not become a row of its own.
+        assert!(!r.values.keys().any(|k| k.contains("user")));
+        assert_eq!(r.values.len(), 6 * 6 + 3);
+
+        let r = &parsed.runs[1];
+        assert_eq!(r.line, Some(74));
+        assert_eq!(r.get("mean_ttft_ms"), Some(140.18));
+        assert_eq!(r.get("p90_e2el_ms"), Some(547.32));
+        assert_eq!(r.get("request_throughput"), Some(1.88));
+    }
+
+    #[test]
+    fn genai_perf_run_in_a_rich_log() {
+        let parsed = read(GENAI_PERF_RUN);
+        assert_eq!(parsed.runs.len(), 1);
+        let r = &parsed.runs[0];
+        assert_eq!(r.line, Some(10));
+        assert_eq!(r.get("mean_ttft_ms"), Some(20.92));
+        assert_eq!(r.get("p90_ttst_ms"), Some(2.41));
+        assert_eq!(r.get("p99_e2el_ms"), Some(90.71));
+        assert_eq!(r.get("min_itl_ms"), Some(2.21));
+        assert_eq!(r.get("max_isl"), Some(130.0));
+        assert_eq!(r.get("output_throughput"), Some(1422.76));
+        assert_eq!(r.get("request_throughput"), Some(44.46));
+        assert_eq!(r.get("completed"), Some(40.0));
+    }
+
+    #[test]
+    fn aiperf_only_the_llm_metrics_table_is_the_run() {
+        let parsed = read(AIPERF_RUN);
+        assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
+        assert_eq!(parsed.runs.len(), 1);
+        let r = &parsed.runs[0];
+        assert_eq!(r.format, Format::AiperfConsole);
+        assert_eq!(r.line, Some(124));
+        assert_eq!(r.get("mean_ttft_ms"), Some(22.01));
+        assert_eq!(r.get("std_ttft_ms"), Some(1.30));
+        assert_eq!(r.get("p50_ttst_ms"), Some(2.18));
+        assert_eq!(r.get("max_e2el_ms"), Some(96.06));
+        assert_eq!(r.get("p99_itl_ms"), Some(2.38));
+        assert_eq!(r.get("mean_isl"), Some(126.0));
+        assert_eq!(r.get("std_osl"), Some(0.0));
+        assert_eq!(r.get("output_throughput"), Some(1346.65));
+        assert_eq!(r.get("input_throughput"), Some(5302.44));
+        assert_eq!(r.get("request_throughput"), Some(42.08));
+        assert_eq!(r.get("completed"), Some(40.0));
+        // `Completed Requests (Success + Error)` wraps `(requests)` onto the next row.
+        assert_eq!(r.get("failed"), Some(0.0));
+        assert_eq!(r.get("duration"), Some(0.95));
+        // Nothing from the Effective / Active / Usage tables.
+        assert!(r.get("total_token_throughput").is_none());
+        assert!(!r.values.keys().any(|k| k.contains("concurrency")));
+    }
+
+    #[test]
+    fn aiperf_failures_error_summary_and_error_adjusted_rows_are_not_the_run() {
+        let parsed = read(AIPERF_FAILURES);
+        assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
+        assert_eq!(parsed.runs.len(), 1, "the Error Summary table is no run");
+        let r = &parsed.runs[0];
+        assert_eq!(r.line, Some(137));
+        // `Request Latency (error-adjusted)` / `(ms)` below the real row prints p50 232.22
+        // and N/A for avg; the run keeps the real row's values.
+        assert_eq!(r.get("mean_e2el_ms"), Some(356.38));
+        assert_eq!(r.get("p50_e2el_ms"), Some(225.68));
+        assert_eq!(r.get("p90_e2el_ms"), Some(801.96));
+        assert_eq!(r.get("max_e2el_ms"), Some(1150.58));
+        assert_eq!(r.get("p50_ttft_ms"), Some(23.58));
+        assert_eq!(r.get("p50_itl_ms"), Some(3.15));
+        assert_eq!(r.get("mean_itl_ms"), Some(5.20));
+        assert_eq!(r.get("p99_isl"), Some(294.76));
+        assert_eq!(r.get("input_throughput"), Some(2695.96));
+        // 50 completed with errors, 40 successful: 10 failed (the Error Summary's Count).
+        assert_eq!(r.get("completed"), Some(40.0));
+        assert_eq!(r.get("failed"), Some(10.0));
+        assert_eq!(r.get("duration"), Some(3.61));
+    }
+
+    #[test]
+    fn aiperf_sweep_log_two_runs_each_with_its_duration() {
+        let parsed = read(AIPERF_SWEEP);
+        assert_eq!(parsed.runs.len(), 2);
+        let (a, b) = (&parsed.runs[0], &parsed.runs[1]);
+        assert_eq!((a.line, b.line), (Some(148), Some(327)));
+        // Non-streaming: no TTFT or ITL rows.
+        assert!(a.get("mean_ttft_ms").is_none());
+        assert_eq!(a.get("mean_e2el_ms"), Some(82.63));
+        assert_eq!(a.get("std_e2el_ms"), Some(20.27));
+        assert_eq!(
+            (a.get("completed"), a.get("failed")),
+            (Some(18.0), Some(2.0))
+        );
+        assert_eq!(a.get("duration"), Some(2.09));
+        assert_eq!(b.get("p99_e2el_ms"), Some(239.66));
+        assert_eq!(b.get("input_throughput"), Some(1606.78));
+        assert_eq!(
+            (b.get("completed"), b.get("failed")),
+            (Some(17.0), Some(3.0))
+        );
+        assert_eq!(b.get("duration"), Some(0.61));
+    }
+
+    #[test]
+    fn aiperf_all_failed_prints_no_table() {
+        let r = PerfConsoleReader
+            .read(&Source::new(Path::new("x"), AIPERF_ALL_FAILED))
+            .unwrap();
+        assert!(r.is_none());
+    }
+
+    #[test]
+    fn aiperf_terminal_capture_with_ansi_colours_and_crlf() {
+        assert!(AIPERF_TTY.contains("\x1b[36m") && AIPERF_TTY.contains("\r\n"));
+        let parsed = read(AIPERF_TTY);
+        assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
+        assert_eq!(parsed.runs.len(), 1);
+        let r = &parsed.runs[0];
+        assert_eq!(r.line, Some(146));
+        assert_eq!(r.get("mean_ttft_ms"), Some(51.50));
+        assert_eq!(r.get("mean_e2el_ms"), Some(474.59));
+        assert_eq!(r.get("min_itl_ms"), Some(10.97));
+        assert_eq!(r.get("output_throughput"), Some(233.82));
+        assert_eq!(
+            (r.get("completed"), r.get("failed")),
+            (Some(31.0), Some(9.0))
+        );
+        assert_eq!(r.get("duration"), Some(4.22));
+    }
+
+    #[test]
+    fn ansi_colours_and_crlf_of_a_terminal_capture() {
+        let t = "\x1b[3m                 NVIDIA AIPerf | LLM Metrics                 \x1b[0m\r\n\
+┏━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━┳━━━━━━━━┓\r\n\
+┃\x1b[1m                               Metric \x1b[0m┃\x1b[1m      avg \x1b[0m┃\x1b[1m    p99 \x1b[0m┃\r\n\
+┡━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━╇━━━━━━━━┩\r\n\
+│\x1b[36m             Time to First Token (ms) \x1b[0m│\x1b[32m    22.01 \x1b[0m│\x1b[32m  24.95 \x1b[0m│\r\n\
+│\x1b[36m    Request Throughput (requests/sec) \x1b[0m│\x1b[32m 1,042.08 \x1b[0m│\x1b[2m    N/A \x1b[0m│\r\n\
+└──────────────────────────────────────┴──────────┴────────┘\r\n";
+        let parsed = read(t);
+        let r = &parsed.runs[0];
+        assert_eq!(r.line, Some(1));
+        assert_eq!(r.get("mean_ttft_ms"), Some(22.01));
+        assert_eq!(r.get("p99_ttft_ms"), Some(24.95));
+        assert_eq!(r.get("request_throughput"), Some(1042.08));
+        assert!(parsed.warnings.is_empty());
+    }
+
+    #[test]
+    fn title_checks() {
+        assert_eq!(
+            title_tool("   NVIDIA AIPerf | LLM Metrics   "),
+            Some(Tool::Aiperf)
+        );
+        assert_eq!(
+            title_tool("Progress: 100%|███| 40/40 NVIDIA GenAI-Perf | LLM Metrics"),
+            Some(Tool::GenaiPerf)
+        );
+        assert_eq!(
+            title_tool("   NVIDIA AIPerf | LLM Metrics: Effective   "),
+            None
+        );
+        assert_eq!(title_tool("NVIDIA AIPerf | Error Summary"), None);
+        assert_eq!(title_tool("the NVIDIA AIPerf LLM Metrics table"), None);
+    }
+
+    #[test]
+    fn prose_naming_the_title_is_not_a_table() {
+        let t = "Look for `NVIDIA AIPerf | LLM Metrics`\nin the output.\n";
+        let r = PerfConsoleReader
+            .read(&Source::new(Path::new("x"), t))
+            .unwrap();
+        assert!(r.is_none());
+    }
+
+    #[test]
+    fn truncated_table_warns_and_keeps_rows_read() {
+        let cut: String = GENAI_PERF_RUN
+            .lines()
+            .take(14)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let parsed = read(&cut);
+        assert_eq!(parsed.runs[0].get("mean_ttft_ms"), Some(20.92));
+        assert_eq!(parsed.runs[0].get("mean_e2el_ms"), None);
+        assert_eq!(parsed.warnings.len(), 1);
+        assert_eq!(parsed.warnings[0].line, Some(10));
+    }
+
+    #[test]
+    fn a_word_in_a_metric_cell_is_an_error_with_its_line() {
+        let t = GENAI_PERF_RUN.replace("│    89.84 │", "│    oops! │");
+        let e = PerfConsoleReader
+            .read(&Source::new(Path::new("x"), &t))
+            .unwrap_err();
+        assert_eq!(e.line, Some(16));
+        assert!(e.message.contains("Request Latency (ms)"), "{}", e.message);
+    }
+
+    #[test]
+    fn random_bytes_never_panic() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let alphabet: Vec<char> = "│┃┏┡└ +|-\nLLM Metrics NVIDIA AIPerf GenAI-Perf 1,2.5N/A\r\x1b["
+            .chars()
+            .collect();
+        for _ in 0..300 {
+            let s: String = (0..200)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    alphabet[(seed % alphabet.len() as u64) as usize]
+                })
+                .collect();
+            let _ = PerfConsoleReader.read(&Source::new(Path::new("x"), &s));
+        }
+        let _ = PerfConsoleReader.read(&Source::new(Path::new("x"), "NVIDIA AIPerf | LLM Metrics"));
+        let _ = PerfConsoleReader.read(&Source::new(
+            Path::new("x"),
+            "NVIDIA AIPerf | LLM Metrics\n┏",
+        ));
+    }
+}
