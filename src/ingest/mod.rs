@@ -7,6 +7,8 @@ mod reader;
 pub mod text;
 mod walk;
 
+mod guidellm_csv;
+mod guidellm_json;
 mod json_lenient;
 mod serve_text;
 mod serve_json;
@@ -25,7 +27,12 @@ use crate::{Error, Result};
 /// Readers of whole files (JSON, JSONL, CSV), tried in order; the first to claim a file
 /// reads it.
 fn file_readers() -> Vec<&'static dyn Reader> {
-    vec![&serve_json::ServeJsonReader, &vllm_offline::OfflineJsonReader]
+    vec![
+        &serve_json::ServeJsonReader,
+        &vllm_offline::OfflineJsonReader,
+        &guidellm_json::GuidellmJsonReader,
+        &guidellm_csv::GuidellmCsvReader,
+    ]
 }
 
 /// Scanners of text blocks that may sit anywhere in a log or document; all of them run on
