@@ -22,7 +22,6 @@ fn aiperf_fixtures_match_their_hand_written_expectations() {
 }
 
 #[test]
-#[ignore = "the guidellm readers are not merged yet"]
 fn guidellm_fixtures_match_their_hand_written_expectations() {
     check_selected(|e| names_tool(e, "guidellm-"));
 }
@@ -57,7 +56,6 @@ fn aiperf_console_and_json_of_one_run_agree() {
 }
 
 #[test]
-#[ignore = "the guidellm readers are not merged yet"]
 fn guidellm_csv_and_json_of_one_run_agree() {
     let dir = "corpus/generated/guidellm-0.8.1/run1";
     check_pair(

@@ -7,6 +7,8 @@ mod reader;
 pub mod text;
 mod walk;
 
+mod guidellm_csv;
+mod guidellm_json;
 mod json_lenient;
 #[cfg(test)]
 mod perf_agreement;
@@ -36,6 +38,8 @@ fn file_readers() -> Vec<&'static dyn Reader> {
         &vllm_offline::OfflineJsonReader,
         &perf_json::PerfJsonReader,
         &perf_csv::PerfCsvReader,
+        &guidellm_json::GuidellmJsonReader,
+        &guidellm_csv::GuidellmCsvReader,
     ]
 }
 
