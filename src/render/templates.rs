@@ -99,7 +99,10 @@ impl Templates {
                 let path = dir.join(name);
                 if path.is_file() {
                     return std::fs::read_to_string(&path).map(Some).map_err(|e| {
-                        minijinja::Error::new(ErrorKind::InvalidOperation, format!("{}: {e}", path.display()))
+                        minijinja::Error::new(
+                            ErrorKind::InvalidOperation,
+                            format!("{}: {e}", path.display()),
+                        )
                     });
                 }
             }
@@ -116,7 +119,10 @@ impl Templates {
 
     /// Renders a template with a serializable context.
     pub fn render(&self, name: &str, ctx: impl Serialize) -> Result<String> {
-        let tmpl = self.env.get_template(name).map_err(|e| self.error(name, e))?;
+        let tmpl = self
+            .env
+            .get_template(name)
+            .map_err(|e| self.error(name, e))?;
         tmpl.render(ctx).map_err(|e| self.error(name, e))
     }
 
@@ -130,7 +136,9 @@ impl Templates {
 
     fn error(&self, name: &str, e: minijinja::Error) -> Error {
         let file = e.name().unwrap_or(name).to_owned();
-        let mut message = e.detail().map_or_else(|| e.kind().to_string(), str::to_owned);
+        let mut message = e
+            .detail()
+            .map_or_else(|| e.kind().to_string(), str::to_owned);
         let mut source = std::error::Error::source(&e);
         while let Some(s) = source {
             message.push_str(&format!(": {s}"));
@@ -149,9 +157,15 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("t.md"), "a\n{{ x | md }}\n").unwrap();
         let t = Templates::new(Some(dir.path())).unwrap();
-        assert_eq!(t.render("t.md", serde_json::json!({"x": "<b>*"})).unwrap(), "a\n&lt;b&gt;\\*\n");
+        assert_eq!(
+            t.render("t.md", serde_json::json!({"x": "<b>*"})).unwrap(),
+            "a\n&lt;b&gt;\\*\n"
+        );
         std::fs::write(dir.path().join("bad.md"), "ok\n{% if %}\n").unwrap();
-        let e = t.render("bad.md", serde_json::json!({})).unwrap_err().to_string();
+        let e = t
+            .render("bad.md", serde_json::json!({}))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("bad.md:2:"), "{e}");
     }
 
@@ -161,7 +175,8 @@ mod tests {
         std::fs::write(dir.path().join("p.html"), "<p>{{ x }}</p>").unwrap();
         let t = Templates::new(Some(dir.path())).unwrap();
         assert_eq!(
-            t.render("p.html", serde_json::json!({"x": "<script>"})).unwrap(),
+            t.render("p.html", serde_json::json!({"x": "<script>"}))
+                .unwrap(),
             "<p>&lt;script&gt;</p>"
         );
     }
