@@ -25,8 +25,10 @@ use crate::l10n::{normalize_lang, Localizer};
 use crate::render::templates::{escape_html, Templates};
 use crate::{Error, Result};
 
-/// The page template, overridable like every template (`--templates DIR`).
+/// The page template and its style sheet, overridable like every template
+/// (`--templates DIR`); the CSS is passed to the page as `css`.
 pub const PAGE_TEMPLATE: &str = "page.html";
+pub const PAGE_CSS: &str = "page.css";
 
 /// Renders `markdown` as a self-contained HTML page with the embedded templates.
 pub fn page(
@@ -38,8 +40,8 @@ pub fn page(
     page_with_templates(&Templates::new(None)?, markdown, title, lang, charts)
 }
 
-/// [`page`] with the caller's templates, so that `--templates DIR/page.html` (and
-/// `page.css`, which the default page includes) replace the embedded ones.
+/// [`page`] with the caller's templates, so that `--templates DIR` files `page.html` and
+/// `page.css` replace the embedded ones.
 pub fn page_with_templates(
     templates: &Templates,
     markdown: &str,
@@ -48,6 +50,7 @@ pub fn page_with_templates(
     charts: &BTreeMap<String, String>,
 ) -> Result<String> {
     let body = body(markdown, lang, charts)?;
+    let css = templates.render(PAGE_CSS, minijinja::context! {})?;
     templates.render(
         PAGE_TEMPLATE,
         minijinja::context! {
@@ -55,6 +58,7 @@ pub fn page_with_templates(
             title => title,
             // Already HTML: comrak escaped the text, the template must not escape again.
             body => minijinja::Value::from_safe_string(body),
+            css => minijinja::Value::from_safe_string(css),
         },
     )
 }

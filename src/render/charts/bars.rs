@@ -464,3 +464,229 @@ fn draw_categories(root: &Area<'_>, layout: &Layout) -> DrawResult {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::charts::BarSeries;
+
+    fn series(name: &str, values: &[Option<f64>], labels: &[Option<&str>]) -> BarSeries {
+        BarSeries {
+            name: name.to_owned(),
+            values: values.to_vec(),
+            labels: labels.iter().map(|l| l.map(str::to_owned)).collect(),
+        }
+    }
+
+    /// The conclusion chart of the reference study (numbers from its conclusion table).
+    fn conclusion_ru() -> BarChart {
+        BarChart {
+            title: "Базовая и оптимизированная конфигурация".to_owned(),
+            categories: vec!["ShareGPT".to_owned(), "Длинный контекст".to_owned()],
+            series: vec![
+                series(
+                    "Базовая",
+                    &[Some(11527.14), Some(32416.84)],
+                    &[Some("11527.14"), Some("32416.84")],
+                ),
+                series(
+                    "Оптимизированная",
+                    &[Some(11768.22), Some(32658.73)],
+                    &[Some("11768.22\n+2.09%"), Some("32658.73\n+0.75%")],
+                ),
+            ],
+            y_label: "Пропускная способность (ток/с)".to_owned(),
+        }
+    }
+
+    /// Tags open and close in order: the SVG is well-formed XML as far as nesting goes,
+    /// and text holds no raw `<` or `&` (plotters escapes them).
+    fn assert_balanced(svg: &str) {
+        assert!(svg.starts_with("<svg "), "{}", &svg[..svg.len().min(80)]);
+        let mut stack: Vec<String> = Vec::new();
+        let mut rest = svg;
+        while let Some(open) = rest.find('<') {
+            let close = rest[open..].find('>').expect("tag ends") + open;
+            let tag = &rest[open + 1..close];
+            let between = &rest[..open];
+            assert!(!between.contains('>'), "stray `>` in text: {between}");
+            if let Some(name) = tag.strip_prefix('/') {
+                assert_eq!(stack.pop().as_deref(), Some(name), "unbalanced </{name}>");
+            } else if !tag.ends_with('/') {
+                stack.push(tag.split_whitespace().next().unwrap_or("").to_owned());
+            }
+            rest = &rest[close + 1..];
+        }
+        assert!(stack.is_empty(), "unclosed: {stack:?}");
+        assert_eq!(rest.trim(), "");
+    }
+
+    /// The texts of all `<text>` elements, unescaped, in drawing order.
+    fn texts(svg: &str) -> Vec<String> {
+        svg.split("<text ")
+            .skip(1)
+            .filter_map(|t| Some(t.split_once('>')?.1.split_once("</text>")?.0.trim()))
+            .map(|t| {
+                t.replace("&lt;", "<")
+                    .replace("&gt;", ">")
+                    .replace("&quot;", "\"")
+                    .replace("&amp;", "&")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn conclusion_chart_prints_localized_labels_and_every_value() {
+        let svg = grouped_bars(&conclusion_ru()).unwrap();
+        assert_balanced(&svg);
+        let texts = texts(&svg);
+        for expected in [
+            "Базовая и оптимизированная конфигурация",
+            "Базовая",
+            "Оптимизированная",
+            "Пропускная способность (ток/с)",
+            "ShareGPT",
+            "Длинный контекст",
+            "11527.14",
+            "32416.84",
+            "11768.22",
+            "+2.09%",
+            "32658.73",
+            "+0.75%",
+        ] {
+            assert!(
+                texts.iter().any(|t| t == expected),
+                "no text `{expected}` in {texts:?}"
+            );
+        }
+        assert!(svg.contains("aria-label=\"Базовая и оптимизированная конфигурация\""));
+        // Four bars in the two palette colours, plus the two legend swatches.
+        assert_eq!(svg.matches("fill=\"#0072B2\"").count(), 3, "{svg}");
+        assert_eq!(svg.matches("fill=\"#E69F00\"").count(), 3, "{svg}");
+        // No font is looked up: the text names the family stack the browser resolves.
+        assert!(svg.contains(&format!("font-family=\"{FONT_FAMILY}\"")));
+    }
+
+    #[test]
+    fn chinese_variants_chart_with_a_missing_run() {
+        let chart = BarChart {
+            title: "各变体的总吞吐量".to_owned(),
+            categories: vec![
+                "vLLM".to_owned(),
+                "SGLang".to_owned(),
+                "推测解码".to_owned(),
+            ],
+            series: vec![series(
+                "总吞吐量",
+                &[Some(11527.14), Some(6499.42), None],
+                &[Some("11527.14"), Some("6499.42")],
+            )],
+            y_label: "总吞吐量 (tok/s)".to_owned(),
+        };
+        let svg = grouped_bars(&chart).unwrap();
+        assert_balanced(&svg);
+        let texts = texts(&svg);
+        for expected in [
+            "各变体的总吞吐量",
+            "总吞吐量",
+            "总吞吐量 (tok/s)",
+            "推测解码",
+            "11527.14",
+            "6499.42",
+            "n/a",
+        ] {
+            assert!(
+                texts.iter().any(|t| t == expected),
+                "no text `{expected}` in {texts:?}"
+            );
+        }
+        // Two bars and one legend swatch: the missing run draws no bar.
+        assert_eq!(svg.matches("fill=\"#0072B2\"").count(), 3, "{svg}");
+    }
+
+    #[test]
+    fn latency_chart_turns_crowded_labels_vertical() {
+        let categories: Vec<String> = ["TTFT", "TPOT", "ITL"]
+            .iter()
+            .flat_map(|m| ["mean", "median", "P99"].map(|s| format!("{m} {s}")))
+            .collect();
+        let values: Vec<Option<f64>> = (0..9)
+            .map(|i| Some(1000.0 + 1111.11 * f64::from(i)))
+            .collect();
+        let labels: Vec<Option<String>> = values
+            .iter()
+            .map(|v| v.map(|v| format!("{v:.2}")))
+            .collect();
+        let chart = BarChart {
+            title: "Latency".to_owned(),
+            categories,
+            series: vec![
+                BarSeries {
+                    name: "baseline".to_owned(),
+                    values: values.clone(),
+                    labels: labels.clone(),
+                },
+                BarSeries {
+                    name: "optimized".to_owned(),
+                    values,
+                    labels,
+                },
+            ],
+            y_label: "Latency (ms)".to_owned(),
+        };
+        let svg = grouped_bars(&chart).unwrap();
+        assert_balanced(&svg);
+        assert!(texts(&svg).iter().any(|t| t == "9888.88"));
+        assert_eq!(
+            svg.matches("rotate(270").count(),
+            18 + 1,
+            "18 value labels and the axis title"
+        );
+    }
+
+    #[test]
+    fn user_text_is_escaped_and_output_is_deterministic() {
+        let mut chart = conclusion_ru();
+        chart.title = "<script>alert(1)</script> & co".to_owned();
+        chart.series[0].name = "a\"b".to_owned();
+        let svg = grouped_bars(&chart).unwrap();
+        assert_balanced(&svg);
+        assert!(!svg.contains("<script"), "{svg}");
+        assert!(svg.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; co"));
+        assert_eq!(svg, grouped_bars(&chart).unwrap());
+        assert_eq!(
+            grouped_bars(&conclusion_ru()).unwrap(),
+            grouped_bars(&conclusion_ru()).unwrap()
+        );
+    }
+
+    #[test]
+    fn negative_values_get_labels_below_and_mismatched_series_are_errors() {
+        let chart = BarChart {
+            title: "Δ".to_owned(),
+            categories: vec!["a".to_owned(), "b".to_owned()],
+            series: vec![series(
+                "s",
+                &[Some(-2.62), Some(2.09)],
+                &[Some("-2.62%"), Some("+2.09%")],
+            )],
+            y_label: "%".to_owned(),
+        };
+        let svg = grouped_bars(&chart).unwrap();
+        assert!(texts(&svg).iter().any(|t| t == "-2.62%"));
+        let mut bad = chart.clone();
+        bad.series[0].values.pop();
+        let e = grouped_bars(&bad).unwrap_err().to_string();
+        assert_eq!(e, "chart `Δ`: series `s` has 1 values for 2 categories");
+        bad.categories.clear();
+        assert!(grouped_bars(&bad).is_err());
+    }
+
+    #[test]
+    fn ticks_print_without_float_noise() {
+        assert_eq!(tick_text(5000.0), "5000");
+        assert_eq!(tick_text(0.30000000000000004), "0.3");
+        assert_eq!(tick_text(2.5), "2.5");
+        assert_eq!(tick_text(-0.0), "0");
+    }
+}
