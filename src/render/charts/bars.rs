@@ -2,6 +2,7 @@
 //! latency percentiles. Values are printed at the end of each bar so the chart reads on
 //! paper; a value that does not fit horizontally shrinks, then turns vertical.
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -112,13 +113,15 @@ struct Layout {
     slot: f64,
     value_px: f64,
     vertical_values: bool,
+    category_px: f64,
     category_lines: Vec<Vec<String>>,
 }
 
 impl Layout {
     fn new(chart: &BarChart) -> Self {
         let inner = f64::from(WIDTH - 2 * MARGIN);
-        let title_lines = wrap(&chart.title, inner, TITLE_PX);
+        // Bold glyphs are wider than the estimate for regular ones.
+        let title_lines = wrap(&chart.title, inner / BOLD_WIDTH, TITLE_PX);
         let title_top = f64::from(MARGIN);
         let legend_top = title_top + title_lines.len() as f64 * TITLE_PX * LINE_HEIGHT + 8.0;
         let legend_rows = legend_rows(chart, inner);
@@ -183,13 +186,23 @@ impl Layout {
             hi + label_room * per_px,
         );
 
-        let category_lines: Vec<Vec<String>> = chart
-            .categories
+        // Long names (parameters of many variants) take a smaller font before they take
+        // many lines.
+        let wrap_categories = |px: f64| -> Vec<Vec<String>> {
+            chart
+                .categories
+                .iter()
+                .map(|c| wrap(c, slot - 6.0, px))
+                .collect()
+        };
+        let lines_of = |lines: &[Vec<String>]| lines.iter().map(Vec::len).max().unwrap_or(1);
+        let (category_px, category_lines) = CATEGORY_SIZES
             .iter()
-            .map(|c| wrap(c, slot - 6.0, CATEGORY_PX))
-            .collect();
-        let max_lines = category_lines.iter().map(Vec::len).max().unwrap_or(1) as f64;
-        let bottom = 10.0 + max_lines * CATEGORY_PX * LINE_HEIGHT + f64::from(MARGIN);
+            .map(|&px| (px, wrap_categories(px)))
+            .find(|(_, lines)| lines_of(lines) <= CATEGORY_MAX_LINES)
+            .unwrap_or_else(|| (CATEGORY_MIN_PX, wrap_categories(CATEGORY_MIN_PX)));
+        let max_lines = lines_of(&category_lines) as f64;
+        let bottom = 10.0 + max_lines * category_px * LINE_HEIGHT + f64::from(MARGIN);
         let height = (plot_top + plot_h + bottom).ceil() as u32;
 
         Layout {
@@ -209,6 +222,7 @@ impl Layout {
             slot,
             value_px,
             vertical_values,
+            category_px,
             category_lines,
         }
     }
@@ -273,14 +287,28 @@ fn legend_rows(chart: &BarChart, inner: f64) -> Vec<Vec<(usize, f64)>> {
         .collect()
 }
 
-/// A text style of the chart font. plotters writes `font-size` as its size / 1.24 (its
-/// point-to-pixel factor), so the size given here is scaled to come out as `px`.
+/// A text style of the chart font at `px` SVG pixels.
 fn font(px: f64, color: RGBColor, h: HPos, v: VPos) -> TextStyle<'static> {
     TextStyle {
-        font: FontDesc::new(FontFamily::Name(FONT_FAMILY), px * 1.24, FontStyle::Normal),
+        font: FontDesc::new(
+            FontFamily::Name(FONT_FAMILY),
+            plotters_size(px),
+            FontStyle::Normal,
+        ),
         color: color.to_backend_color(),
         pos: Pos::new(h, v),
     }
+}
+
+/// plotters writes `font-size` as its size / 1.24 (its point-to-pixel factor): the size
+/// to give it so that exactly `px` comes out (`13`, not `13.000000000000002`), found
+/// among the neighbours of `px * 1.24`.
+fn plotters_size(px: f64) -> f64 {
+    let guess = px * 1.24;
+    (-4_i64..=4)
+        .map(|ulps| f64::from_bits(guess.to_bits().wrapping_add_signed(ulps)))
+        .find(|size| size / 1.24 == px)
+        .unwrap_or(guess)
 }
 
 fn px(v: f64) -> i32 {
@@ -453,12 +481,12 @@ fn draw_value_label(
 }
 
 fn draw_categories(root: &Area<'_>, layout: &Layout) -> DrawResult {
-    let style = font(CATEGORY_PX, TEXT, HPos::Center, VPos::Top);
+    let style = font(layout.category_px, TEXT, HPos::Center, VPos::Top);
     let top = layout.plot_top + f64::from(PLOT_HEIGHT) + 10.0;
     for (c, lines) in layout.category_lines.iter().enumerate() {
         let center = layout.plot_left + layout.slot * (c as f64 + 0.5);
         for (i, line) in lines.iter().enumerate() {
-            let y = top + i as f64 * CATEGORY_PX * LINE_HEIGHT;
+            let y = top + i as f64 * layout.category_px * LINE_HEIGHT;
             root.draw_text(line, &style, (px(center), px(y)))?;
         }
     }
@@ -467,8 +495,8 @@ fn draw_categories(root: &Area<'_>, layout: &Layout) -> DrawResult {
 
 #[cfg(test)]
 mod tests {
+    use super::super::BarSeries;
     use super::*;
-    use crate::render::charts::BarSeries;
 
     fn series(name: &str, values: &[Option<f64>], labels: &[Option<&str>]) -> BarSeries {
         BarSeries {
@@ -680,6 +708,15 @@ mod tests {
         assert_eq!(e, "chart `Δ`: series `s` has 1 values for 2 categories");
         bad.categories.clear();
         assert!(grouped_bars(&bad).is_err());
+    }
+
+    #[test]
+    fn font_sizes_come_out_round() {
+        let value_sizes = (VALUE_MIN_PX as u32..=VALUE_PX as u32).map(f64::from);
+        let fixed = [TITLE_PX, LEGEND_PX, TICK_PX, AXIS_DESC_PX];
+        for px in value_sizes.chain(fixed).chain(CATEGORY_SIZES) {
+            assert_eq!(format!("{}", plotters_size(px) / 1.24), format!("{px}"));
+        }
     }
 
     #[test]

@@ -6,23 +6,30 @@ use plotters::style::RGBColor;
 
 /// Canvas width in SVG pixels; the page scales the chart down on narrow screens (the SVG
 /// has a `viewBox`), so this is the desktop size.
-pub const WIDTH: u32 = 860;
+pub const WIDTH: u32 = 800;
 /// Height of the area where bars are drawn, value labels included; titles, legend and
 /// category names add to it.
 pub const PLOT_HEIGHT: u32 = 300;
 /// Empty border around the whole chart.
 pub const MARGIN: u32 = 16;
 
-/// Font sizes in SVG pixels (the `font-size` written into the SVG).
+/// Font sizes in SVG pixels (the `font-size` written into the SVG). Each is one plotters
+/// can print exactly (13 and 15 come out as `13.000000000000002`: see `plotters_size`).
 pub const TITLE_PX: f64 = 18.0;
-pub const LEGEND_PX: f64 = 13.0;
-pub const CATEGORY_PX: f64 = 13.0;
+pub const LEGEND_PX: f64 = 14.0;
+/// Category names use the first size at which no name needs more than
+/// `CATEGORY_MAX_LINES` lines, else the last one.
+pub const CATEGORY_SIZES: [f64; 3] = [14.0, 12.0, 11.0];
+pub const CATEGORY_MIN_PX: f64 = 11.0;
+pub const CATEGORY_MAX_LINES: usize = 3;
 pub const TICK_PX: f64 = 12.0;
-pub const AXIS_DESC_PX: f64 = 13.0;
+pub const AXIS_DESC_PX: f64 = 14.0;
 /// Value labels start at this size and shrink down to the minimum to fit their bar; below
 /// that they turn vertical.
 pub const VALUE_PX: f64 = 12.0;
 pub const VALUE_MIN_PX: f64 = 10.0;
+/// Bold text is about this much wider than regular text of the same size.
+pub const BOLD_WIDTH: f64 = 1.1;
 /// Line height as a multiple of the font size.
 pub const LINE_HEIGHT: f64 = 1.3;
 
@@ -40,8 +47,8 @@ pub const LEGEND_ITEM_GAP: f64 = 22.0;
 /// The font stack written into every `<text>`: the SVG depends on no font at generation
 /// time (text extents are estimated in `text.rs`), and a browser picks the first family
 /// it has for each glyph, the CJK families covering Chinese.
-pub const FONT_FAMILY: &str = "Noto Sans, DejaVu Sans, Liberation Sans, Arial, Noto Sans CJK SC, \
-Source Han Sans SC, PingFang SC, Microsoft YaHei, sans-serif";
+pub const FONT_FAMILY: &str =
+    "Noto Sans, DejaVu Sans, Arial, Noto Sans CJK SC, PingFang SC, Microsoft YaHei, sans-serif";
 
 /// Okabe–Ito, the colour-blind-safe palette (Okabe & Ito 2008), ordered so the first two
 /// (baseline, optimized) differ in hue and lightness; yellow comes last because it is

@@ -22,7 +22,7 @@ fn char_em(c: char) -> f64 {
         c if is_wide(c) => 1.0,
         c if c.is_ascii() => 0.62,
         // Cyrillic, Greek, accented Latin: a little wider than Latin lowercase on average.
-        _ => 0.70,
+        _ => 0.64,
     }
 }
 
@@ -40,14 +40,20 @@ fn is_wide(c: char) -> bool {
         | 0x20000..=0x3FFFD)
 }
 
-/// Characters after which a long name may break: parameter names like
-/// `--max-num-seqs=512` have no spaces.
-fn breaks_after(c: char) -> bool {
-    matches!(c, '-' | '=' | '/' | ',' | '_' | ':' | ')')
+/// Whether a line may break after `c`, which follows `prev`: parameter names like
+/// `--max-num-seqs=512` have no spaces, but break after an inner `-`, `=`, `/`…; never
+/// inside `--` or after the sign of `-2.62`.
+fn breaks_after(prev: Option<char>, c: char) -> bool {
+    match c {
+        ')' => true,
+        '-' | '=' | '/' | ',' | '_' | ':' => prev.is_some_and(char::is_alphanumeric),
+        _ => false,
+    }
 }
 
-/// Pieces of `text` between break opportunities, each with whether a space followed it.
-fn segments(text: &str) -> Vec<(String, bool)> {
+/// Words of `text`: runs between spaces, each CJK character a word of its own (CSS
+/// breaks between them), each with whether a space followed it.
+fn words(text: &str) -> Vec<(String, bool)> {
     let mut out = Vec::new();
     let mut current = String::new();
     for c in text.chars() {
@@ -64,9 +70,6 @@ fn segments(text: &str) -> Vec<(String, bool)> {
             out.push((c.to_string(), false));
         } else {
             current.push(c);
-            if breaks_after(c) {
-                out.push((std::mem::take(&mut current), false));
-            }
         }
     }
     if !current.is_empty() {
@@ -75,20 +78,61 @@ fn segments(text: &str) -> Vec<(String, bool)> {
     out
 }
 
-/// Breaks `text` into lines no wider than `max_px` at `font_px`: at spaces, around CJK
-/// characters and after `-=/,_:)`; a piece wider than a line on its own is cut between
-/// characters. Never returns an empty list.
+/// Cuts a word wider than `max_px` into lines: after `-=/,_:)` where possible, else
+/// between characters.
+fn cut_word(word: &str, max_px: f64, font_px: f64) -> Vec<String> {
+    let mut pieces = Vec::new();
+    let mut piece = String::new();
+    let mut prev = None;
+    for c in word.chars() {
+        piece.push(c);
+        if breaks_after(prev, c) {
+            pieces.push(std::mem::take(&mut piece));
+        }
+        prev = Some(c);
+    }
+    if !piece.is_empty() {
+        pieces.push(piece);
+    }
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for piece in pieces {
+        let joined = format!("{line}{piece}");
+        if width(&joined, font_px) <= max_px {
+            line = joined;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        for c in piece.chars() {
+            let mut longer = line.clone();
+            longer.push(c);
+            if !line.is_empty() && width(&longer, font_px) > max_px {
+                lines.push(std::mem::replace(&mut line, c.to_string()));
+            } else {
+                line = longer;
+            }
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Breaks `text` into lines no wider than `max_px` at `font_px`: at spaces and around
+/// CJK characters; a word wider than a line is cut by [`cut_word`]. Never returns an
+/// empty list.
 pub fn wrap(text: &str, max_px: f64, font_px: f64) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     let mut space_before = false;
-    for (piece, space_after) in segments(text) {
-        let joined = if line.is_empty() {
-            piece.clone()
-        } else if space_before {
-            format!("{line} {piece}")
-        } else {
-            format!("{line}{piece}")
+    for (word, space_after) in words(text) {
+        let joined = match (line.is_empty(), space_before) {
+            (true, _) => word.clone(),
+            (false, true) => format!("{line} {word}"),
+            (false, false) => format!("{line}{word}"),
         };
         if width(&joined, font_px) <= max_px {
             line = joined;
@@ -96,15 +140,12 @@ pub fn wrap(text: &str, max_px: f64, font_px: f64) -> Vec<String> {
             if !line.is_empty() {
                 lines.push(std::mem::take(&mut line));
             }
-            for c in piece.chars() {
-                let mut longer = line.clone();
-                longer.push(c);
-                if !line.is_empty() && width(&longer, font_px) > max_px {
-                    lines.push(std::mem::take(&mut line));
-                    line.push(c);
-                } else {
-                    line = longer;
-                }
+            if width(&word, font_px) <= max_px {
+                line = word;
+            } else {
+                let mut cut = cut_word(&word, max_px, font_px);
+                line = cut.pop().unwrap_or_default();
+                lines.extend(cut);
             }
         }
         space_before = space_after;
