@@ -26,6 +26,9 @@ pub enum Error {
     Usage(String),
     #[error("{0}")]
     Frame(String),
+    /// A chart or page that could not be drawn (the message names which).
+    #[error("{0}")]
+    Render(String),
 }
 
 impl Error {

@@ -1,0 +1,2 @@
+# The HTML page around the report.
+html-raw-output = Raw benchmark output
