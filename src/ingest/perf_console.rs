@@ -10,7 +10,9 @@
 //!   `(unit)` and empty cells; that row is joined to the one above.
 //! - Numbers carry thousands separators (`1,422.76`); single values print `N/A` in the
 //!   statistic columns; terminal captures carry ANSI colour codes and CR line ends.
-//! - AIPerf prints `Benchmark Duration: 0.95 sec` below its tables.
+//! - AIPerf prints `Benchmark Duration: 0.95 sec` below its tables; early genai-perf titled
+//!   its table `LLM Metrics` alone and printed single values as `Label: value` lines below
+//!   it; a narrow terminal cuts numbers to `123…`.
 //!
 //! Labels map to columns through `perf_labels`; the runs go back to the ingest driver.
 
@@ -60,7 +62,8 @@ impl Reader for PerfConsoleReader {
                 continue; // the title in prose, not above a table
             };
             next_allowed = table.end;
-            let mut run = table_run(&table, tool, title_line)?;
+            let (mut run, warnings) = table_run(&table, tool, title_line)?;
+            parsed.warnings.extend(warnings);
             if tool == Tool::Aiperf {
                 if let Some(seconds) = aiperf_duration(text, table.end) {
                     run.set_num("duration", seconds);
@@ -91,6 +94,10 @@ impl Reader for PerfConsoleReader {
 /// The tool whose LLM Metrics title this line is. Text before the title (a log prefix, the
 /// tail of a progress bar) is allowed; text after it is not.
 fn title_tool(line: &str) -> Option<Tool> {
+    // Early genai-perf (mid-2024) titled its table `LLM Metrics` alone.
+    if line.trim() == ANCHOR {
+        return Some(Tool::GenaiPerf);
+    }
     let before = line
         .trim_end()
         .strip_suffix(ANCHOR)?
@@ -109,7 +116,7 @@ fn strip_ansi(line: &str) -> Cow<'_, str> {
         return Cow::Borrowed(line);
     }
     let mut out = String::with_capacity(line.len());
-    let mut chars = line.chars().peekable();
+    let mut chars = line.chars();
     while let Some(c) = chars.next() {
         if c != '\x1b' {
             out.push(c);
@@ -155,6 +162,9 @@ struct Table {
     /// Statistic names of the value columns (`avg`, `min`, ..., `p99`).
     stats: Vec<String>,
     rows: Vec<Row>,
+    /// `Label: value` lines right below the table: early genai-perf printed its single
+    /// values (`Request throughput (per sec): 10.82`) there instead of in rows.
+    below: Vec<Row>,
     /// Byte offset just after the table.
     end: usize,
     /// Whether the bottom border was seen.
@@ -194,11 +204,12 @@ fn read_table(text: &str, title_end: usize, title_line: u64) -> Option<Table> {
     let mut table = Table {
         stats: Vec::new(),
         rows: Vec::new(),
+        below: Vec::new(),
         end: text.len(),
         closed: false,
     };
     let mut header_seen = false;
-    for (index, (start, raw)) in lines {
+    while let Some((index, (start, raw))) = lines.next() {
         let line_no = title_line + 1 + index as u64;
         let stripped = strip_ansi(raw);
         let line = strip_prefix(&stripped, &prefix);
@@ -206,6 +217,22 @@ fn read_table(text: &str, title_end: usize, title_line: u64) -> Option<Table> {
         if matches!(first, '└' | '┗' | '╰' | '╚' | '+') {
             table.end = start + raw.len();
             table.closed = true;
+            for (index, (start, raw)) in lines.by_ref() {
+                let stripped = strip_ansi(raw);
+                let line = strip_prefix(&stripped, &prefix);
+                let Some((label, value)) = line.split_once(':') else {
+                    break;
+                };
+                if perf_labels::by_label(label).is_none() {
+                    break;
+                }
+                table.below.push(Row {
+                    line: title_line + 1 + index as u64,
+                    label: label.trim().to_owned(),
+                    cells: vec![value.trim().to_owned()],
+                });
+                table.end = start + raw.len();
+            }
             return Some(table);
         }
         if matches!(first, '┡' | '├' | '╞' | '┣' | '╟' | '╠') {
@@ -277,13 +304,32 @@ fn split_cells(line: &str) -> Vec<String> {
     parts.iter().map(|p| p.trim().to_owned()).collect()
 }
 
-fn table_run(table: &Table, tool: Tool, title_line: u64) -> Result<Run, ParseError> {
+fn table_run(
+    table: &Table,
+    tool: Tool,
+    title_line: u64,
+) -> Result<(Run, Vec<Warning>), ParseError> {
     let mut builder = PerfRunBuilder::new(tool.console_format(), Some(title_line));
-    for row in &table.rows {
+    let mut warnings = Vec::new();
+    let single = ["avg".to_owned()];
+    let rows = table.rows.iter().map(|r| (r, &table.stats[..]));
+    for (row, stats) in rows.chain(table.below.iter().map(|r| (r, &single[..]))) {
         let Some(found) = perf_labels::by_label(&row.label) else {
             continue;
         };
-        for (stat, cell) in table.stats.iter().zip(&row.cells) {
+        for (stat, cell) in stats.iter().zip(&row.cells) {
+            // `rich` cuts a number that does not fit a narrow terminal to `123…`.
+            if cell.ends_with('…') {
+                warnings.push(Warning {
+                    line: Some(row.line),
+                    message: format!(
+                        "`{cell}` in column `{stat}` of `{}` was cut by the terminal width; read as N/A",
+                        row.label
+                    ),
+                });
+                builder.put(found.target, stat, None);
+                continue;
+            }
             let value = match parse_printed(cell) {
                 Printed::Num(v) => Some(v * found.factor),
                 Printed::Missing | Printed::Infinite => None,
@@ -300,7 +346,7 @@ fn table_run(table: &Table, tool: Tool, title_line: u64) -> Result<Run, ParseErr
             builder.put(found.target, stat, value);
         }
     }
-    Ok(builder.finish())
+    Ok((builder.finish(), warnings))
 }
 
 /// `Benchmark Duration: 0.95 sec`, which AIPerf prints after its tables and before the
@@ -525,6 +571,40 @@ mod tests {
     }
 
     #[test]
+    fn early_genai_perf_bare_title_and_values_below_the_table() {
+        let parsed = read(include_str!(
+            "../../fixtures/genai-perf/console-goodput-tutorial-2024.md"
+        ));
+        assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
+        let r = &parsed.runs[0];
+        assert_eq!(r.format, Format::GenaiPerfConsole);
+        assert_eq!(r.line, Some(4));
+        assert_eq!(r.get("mean_ttft_ms"), Some(5.60));
+        assert_eq!(r.get("p75_ttft_ms"), Some(5.04));
+        assert_eq!(r.get("p99_e2el_ms"), Some(237.75));
+        assert_eq!(r.get("max_osl"), Some(126.0));
+        assert_eq!(r.get("min_isl"), Some(200.0));
+        assert_eq!(r.get("output_throughput"), Some(1205.26));
+        assert_eq!(r.get("request_goodput"), Some(7.21));
+        assert_eq!(r.get("request_throughput"), Some(10.82));
+        assert_eq!(r.values.len(), 5 * 6 + 3);
+    }
+
+    #[test]
+    fn number_cut_by_a_narrow_terminal_is_na_with_a_warning() {
+        let t = GENAI_PERF_RUN.replace("│ 1,422.76 │", "│   1,42… │");
+        let parsed = read(&t);
+        let r = &parsed.runs[0];
+        assert_eq!(
+            r.values.get("output_throughput"),
+            Some(&crate::model::Value::Null)
+        );
+        assert_eq!(r.get("request_throughput"), Some(44.46));
+        assert_eq!(parsed.warnings.len(), 1);
+        assert_eq!(parsed.warnings[0].line, Some(22));
+    }
+
+    #[test]
     fn title_checks() {
         assert_eq!(
             title_tool("   NVIDIA AIPerf | LLM Metrics   "),
@@ -539,6 +619,11 @@ mod tests {
             None
         );
         assert_eq!(title_tool("NVIDIA AIPerf | Error Summary"), None);
+        assert_eq!(
+            title_tool("          LLM Metrics          "),
+            Some(Tool::GenaiPerf)
+        );
+        assert_eq!(title_tool("Our LLM Metrics"), None);
         assert_eq!(title_tool("the NVIDIA AIPerf LLM Metrics table"), None);
     }
 

@@ -97,110 +97,26 @@ use Target::*;
 /// Metrics that have a canonical column. Everything else the tools print (per-user
 /// throughputs, HTTP timings, AIPerf's "Effective"/"Active"/"Usage" tables, error-only
 /// and error-adjusted metrics) is left out on purpose.
+#[rustfmt::skip] // one metric per line reads as a table
 const ENTRIES: [Entry; 17] = [
-    entry(
-        "time to first token",
-        "time_to_first_token",
-        Distribution("ttft"),
-        Latency,
-    ),
-    entry(
-        "time to second token",
-        "time_to_second_token",
-        Distribution("ttst"),
-        Latency,
-    ),
-    entry(
-        "inter token latency",
-        "inter_token_latency",
-        Distribution("itl"),
-        Latency,
-    ),
-    entry(
-        "request latency",
-        "request_latency",
-        Distribution("e2el"),
-        Latency,
-    ),
-    entry(
-        "input sequence length",
-        "input_sequence_length",
-        Distribution("isl"),
-        Tokens,
-    ),
-    entry(
-        "output sequence length",
-        "output_sequence_length",
-        Distribution("osl"),
-        Tokens,
-    ),
-    entry(
-        "request throughput",
-        "request_throughput",
-        Column("request_throughput"),
-        PerSecond,
-    ),
-    entry(
-        "request goodput",
-        "request_goodput",
-        Column("request_goodput"),
-        PerSecond,
-    ),
-    entry(
-        "output token throughput",
-        "output_token_throughput",
-        Column("output_throughput"),
-        PerSecond,
-    ),
-    entry(
-        "input token throughput",
-        "input_token_throughput",
-        Column("input_throughput"),
-        PerSecond,
-    ),
-    entry(
-        "total token throughput",
-        "total_token_throughput",
-        Column("total_token_throughput"),
-        PerSecond,
-    ),
-    // AIPerf's and genai-perf's "Request Count" counts successful requests only.
-    entry(
-        "request count",
-        "request_count",
-        Column("completed"),
-        Requests,
-    ),
-    entry(
-        "error request count",
-        "error_request_count",
-        Column("failed"),
-        Requests,
-    ),
-    entry(
-        "completed requests (success + error)",
-        "completed_request_count",
-        CompletedWithErrors,
-        Requests,
-    ),
-    entry(
-        "benchmark duration",
-        "benchmark_duration",
-        Column("duration"),
-        Seconds,
-    ),
-    entry(
-        "total input sequence length",
-        "total_isl",
-        Column("total_input_tokens"),
-        Tokens,
-    ),
-    entry(
-        "total output sequence length",
-        "total_osl",
-        Column("total_output_tokens"),
-        Tokens,
-    ),
+    entry("time to first token", "time_to_first_token", Distribution("ttft"), Latency),
+    entry("time to second token", "time_to_second_token", Distribution("ttst"), Latency),
+    entry("inter token latency", "inter_token_latency", Distribution("itl"), Latency),
+    entry("request latency", "request_latency", Distribution("e2el"), Latency),
+    entry("input sequence length", "input_sequence_length", Distribution("isl"), Tokens),
+    entry("output sequence length", "output_sequence_length", Distribution("osl"), Tokens),
+    entry("request throughput", "request_throughput", Column("request_throughput"), PerSecond),
+    entry("request goodput", "request_goodput", Column("request_goodput"), PerSecond),
+    entry("output token throughput", "output_token_throughput", Column("output_throughput"), PerSecond),
+    entry("input token throughput", "input_token_throughput", Column("input_throughput"), PerSecond),
+    entry("total token throughput", "total_token_throughput", Column("total_token_throughput"), PerSecond),
+    // Both tools' "Request Count" counts successful requests only.
+    entry("request count", "request_count", Column("completed"), Requests),
+    entry("error request count", "error_request_count", Column("failed"), Requests),
+    entry("completed requests (success + error)", "completed_request_count", CompletedWithErrors, Requests),
+    entry("benchmark duration", "benchmark_duration", Column("duration"), Seconds),
+    entry("total input sequence length", "total_isl", Column("total_input_tokens"), Tokens),
+    entry("total output sequence length", "total_osl", Column("total_output_tokens"), Tokens),
 ];
 
 /// The factor from `unit` to the frame's unit for this quantity, or `None` when the unit
