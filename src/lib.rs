@@ -5,12 +5,15 @@
 //! (compare, render). The `perflab` binary in `main.rs` only parses flags and maps
 //! errors to exit codes.
 
+pub mod check;
 pub mod cli;
 pub mod embedded;
 pub mod error;
+pub mod import;
 pub mod ingest;
 pub mod l10n;
 pub mod model;
+pub mod published;
 pub mod render;
 
 pub use error::{Error, Result};

@@ -22,6 +22,10 @@ pub struct Cli {
 pub enum Command {
     /// Read benchmark outputs (files or directories, recursively) into one table of runs.
     Ingest(IngestArgs),
+    /// Recompute every number a published report claims from its own benchmark blocks.
+    Check(CheckArgs),
+    /// Recover the study (study.toml and one raw file per block) from a published report.
+    Import(ImportArgs),
 }
 
 #[derive(Debug, Args)]
@@ -45,4 +49,34 @@ pub struct IngestArgs {
     /// still tells that some failed).
     #[arg(long)]
     pub keep_going: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// A published performance report (Markdown with its benchmark blocks).
+    pub report: PathBuf,
+    /// Print every claim and finding as JSON, each with its `line`.
+    #[arg(long)]
+    pub json: bool,
+    /// Fail (exit 1) on warnings too.
+    #[arg(long)]
+    pub strict: bool,
+    /// Language of the messages (en, ru, zh-CN); default from the environment.
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// A published performance report (Markdown with its benchmark blocks).
+    pub report: PathBuf,
+    /// Folder to write `study.toml` and `runs/` into.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// List what could not be recovered as JSON on stdout, each with its `line`.
+    #[arg(long)]
+    pub json: bool,
+    /// Language of the messages (en, ru, zh-CN); default from the environment.
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
 }

@@ -3,6 +3,8 @@
 //! turns the outcome into the exit code.
 
 mod args;
+mod check_cmd;
+mod import_cmd;
 mod ingest_cmd;
 mod table;
 
@@ -47,6 +49,8 @@ pub fn main() -> i32 {
 fn run(cli: Cli) -> anyhow::Result<Outcome> {
     match cli.command {
         Command::Ingest(a) => ingest_cmd::run(a),
+        Command::Check(a) => check_cmd::run(a),
+        Command::Import(a) => import_cmd::run(a),
     }
 }
 

@@ -144,6 +144,20 @@ fn distribution_key(lower: &str, unit: &str) -> Option<String> {
     }
 }
 
+/// The canonical column a block line's label fills and the factor from the printed unit
+/// to the column's (`Mean Latency(s)` → `mean_e2el_ms`, 1000). `None` for labels that
+/// fill no numeric column. Lets a caller that has the block's text find how each value
+/// was printed (its decimals), which the run itself does not keep.
+pub fn column_of_label(label: &str) -> Option<(String, f64)> {
+    let (name, unit) = split_unit(label);
+    match target_of(name, unit) {
+        Target::Num(key) => Some((key.to_owned(), 1.0)),
+        Target::Rate => Some(("request_rate".to_owned(), 1.0)),
+        Target::Distribution(key) => Some((key, if unit == "s" { 1000.0 } else { 1.0 })),
+        Target::Text(_) | Target::PositionList | Target::Unknown => None,
+    }
+}
+
 /// Splits `Mean TTFT (ms)` into (`Mean TTFT`, `ms`) and `Mean Latency(s)` into
 /// (`Mean Latency`, `s`).
 fn split_unit(label: &str) -> (&str, &str) {

@@ -1,0 +1,30 @@
+# perflab check: claims of a published report that do not hold, and warnings about its blocks.
+check-quantity-value = value
+check-quantity-difference = difference
+check-quantity-percent-change = percentage
+check-quantity-success-rate = success rate
+check-quantity-order = order
+check-quantity-extremes = fastest and slowest
+check-quantity-best = best variant
+check-quantity-block = quoted run
+check-wrong = wrong { $what } for { $subject }: claimed { $claimed }, recomputed { $recomputed }
+check-wrong-unmatched = wrong { $what } for { $subject }: claimed { $claimed }, but no benchmark block of the report matches it
+check-warning = warning: { $message }
+check-finding-success-rate = success rate { $rate }% ({ $completed } of { $total } requests)
+check-finding-peak-below-mean = peak output throughput { $peak } tok/s is below the mean { $mean } tok/s
+check-finding-peak-above-mean = peak output throughput { $peak } tok/s is { $times } times the mean { $mean } tok/s
+check-finding-mean-above-p99 = mean { $metric } { $mean } ms is above its P99 { $p99 } ms
+check-finding-not-available = N/A where a value belongs: { $labels }
+check-finding-zero-median = median of zero: { $labels }
+check-finding-served-model = serves { $served }, a model the title does not name ({ $title })
+check-finding-empty-result = result without numbers: "{ $text }"
+check-summary = { $claims ->
+    [one] { $claims } claim checked
+   *[other] { $claims } claims checked
+}, { $wrong } wrong, { $warnings ->
+    [one] { $warnings } warning
+   *[other] { $warnings } warnings
+}, { $blocks ->
+    [one] { $blocks } block
+   *[other] { $blocks } blocks
+}.

@@ -1,0 +1,9 @@
+# perflab import / translate: what of a published report the study could not hold.
+import-lost-free-text = not imported (free text): { $subject }
+import-lost-image = not imported (an image; charts are drawn again): { $subject }
+import-lost-served-model = `{ $subject }` serves { $value }, not the study's model; kept in its label
+import-lost-assumed-profile = `{ $subject }` names no profile; assumed `{ $value }`
+import-lost-assumed-command = the report shows no serving command for { $subject }; assumed `{ $value }`
+import-lost-unknown-profile = `{ $subject }` is not among the report's profiles; its dataset parameters are unknown
+import-lost-extra-block = `{ $subject }` has another block; only the first is its result
+import-lost-no-model = the report has no Model section; the study's model is empty

@@ -1,0 +1,33 @@
+# perflab check: неверные утверждения опубликованного отчёта и предупреждения о его блоках.
+check-quantity-value = значение
+check-quantity-difference = разница
+check-quantity-percent-change = процент
+check-quantity-success-rate = доля успешных запросов
+check-quantity-order = порядок
+check-quantity-extremes = самый быстрый и самый медленный
+check-quantity-best = лучший вариант
+check-quantity-block = указанный прогон
+check-wrong = неверно: { $what } для { $subject }: заявлено { $claimed }, пересчитано { $recomputed }
+check-wrong-unmatched = неверно: { $what } для { $subject }: заявлено { $claimed }, но ни один блок отчёта этому не соответствует
+check-warning = предупреждение: { $message }
+check-finding-success-rate = доля успешных запросов { $rate }% ({ $completed } из { $total })
+check-finding-peak-below-mean = пиковая выходная пропускная способность { $peak } ток/с ниже средней { $mean } ток/с
+check-finding-peak-above-mean = пиковая выходная пропускная способность { $peak } ток/с в { $times } раз выше средней { $mean } ток/с
+check-finding-mean-above-p99 = среднее { $metric } { $mean } мс выше своего P99 { $p99 } мс
+check-finding-not-available = N/A вместо значения: { $labels }
+check-finding-zero-median = нулевая медиана: { $labels }
+check-finding-served-model = обслуживается { $served }, модель, которой нет в заголовке ({ $title })
+check-finding-empty-result = результат без чисел: «{ $text }»
+check-summary = { $claims ->
+    [one] проверено { $claims } утверждение
+    [few] проверено { $claims } утверждения
+   *[many] проверено { $claims } утверждений
+}, неверных: { $wrong }, { $warnings ->
+    [one] { $warnings } предупреждение
+    [few] { $warnings } предупреждения
+   *[many] { $warnings } предупреждений
+}, { $blocks ->
+    [one] { $blocks } блок
+    [few] { $blocks } блока
+   *[many] { $blocks } блоков
+}.

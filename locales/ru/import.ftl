@@ -1,0 +1,9 @@
+# perflab import / translate: что из опубликованного отчёта не вошло в исследование.
+import-lost-free-text = не импортировано (свободный текст): { $subject }
+import-lost-image = не импортировано (изображение; графики строятся заново): { $subject }
+import-lost-served-model = `{ $subject }` обслуживает { $value }, а не модель исследования; сохранено в подписи
+import-lost-assumed-profile = `{ $subject }` не указывает профиль; предположен `{ $value }`
+import-lost-assumed-command = в отчёте нет команды запуска { $subject }; предположена `{ $value }`
+import-lost-unknown-profile = `{ $subject }` нет среди профилей отчёта; параметры набора данных неизвестны
+import-lost-extra-block = у `{ $subject }` есть ещё блок; результатом считается первый
+import-lost-no-model = в отчёте нет раздела о модели; модель исследования пуста

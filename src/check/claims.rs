@@ -1,0 +1,1175 @@
+//! The numbers a report claims, each recomputed from the blocks it quotes.
+//!
+//! Claims are found in four places: the summary sentence under an experiment's variants
+//! (`` `vLLM` Total TPS = 11527.14, ... is faster by 5027.72 tok/s (77.36%); Mean TPOT =
+//! 15.12 ms vs 138.86 ms, reduced by 123.74 ms (89.11%) ``), the older `Result:` line
+//! (`MineIE (4712.47 tok/s) > vLLM (1227.19 tok/s)`), the summary table (each experiment's
+//! best variant against the baseline, or `Success rate: 51.5%`) and the conclusion table
+//! (baseline and optimized on every profile). A quoted value is tied to its block by
+//! structure where the report gives one (a variant's name, a case's profile, the study's
+//! baseline) and otherwise to the block whose printed values it matches best.
+//!
+//! The formulas are those the reports use (see `interval.rs` for how rounding is
+//! handled): differences in the primary metric's unit, percentages over the slower run
+//! (`(A - B) / B * 100`), changes over the baseline, success rate as completed over the
+//! profile's requested total.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde::Serialize;
+
+use super::interval::{self, Interval};
+use crate::ingest::text::Lines;
+use crate::published::{normalize_name, Block, Experiment, PrintedNumber, Report, Row, Table};
+
+/// Where a claim was made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClaimSource {
+    SummarySentence,
+    ResultLine,
+    SummaryTable,
+    ConclusionTable,
+}
+
+/// What a claim states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Quantity {
+    /// A block's value quoted (`Total TPS = 11527.14`).
+    Value,
+    /// `faster by 5027.72 tok/s`, `reduced by 123.74 ms`.
+    Difference,
+    /// `(77.36%)`, `(+2.09%)`, `+284.0%`.
+    PercentChange,
+    /// `Success rate: 51.5%`.
+    SuccessRate,
+    /// `A is faster`, `reduced`, `A > B`.
+    Order,
+    /// The two runs compared are the fastest and the slowest of their experiment.
+    Extremes,
+    /// The optimized cell quotes the experiment's best valid variant.
+    Best,
+    /// The run quoted exists: a variant of that name, a block for that row.
+    Block,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Claim {
+    pub line: u64,
+    pub source: ClaimSource,
+    pub quantity: Quantity,
+    /// The canonical column the claim is about, when it is about one.
+    pub metric: Option<String>,
+    /// The variant, row or pair the claim is made for, as the report names it.
+    pub subject: String,
+    /// As printed (`51.5`, `+2.09`, `vLLM > SGLang`).
+    pub claimed: String,
+    /// From the printed inputs, written like the claim; `None` when nothing could be
+    /// recomputed (a block is missing).
+    pub recomputed: Option<String>,
+    /// Every value the printed inputs allow, when the claim is a number.
+    pub range: Option<[f64; 2]>,
+    pub holds: bool,
+    /// Lines of the block values the claim was recomputed from.
+    pub inputs: Vec<u64>,
+    /// Byte range of the claimed number in the report's text.
+    #[serde(skip)]
+    pub span: Option<(usize, usize)>,
+}
+
+const NUM: &str = r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[+-]?\d+(?:\.\d+)?";
+
+static PAIR: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"`(?P<name>[^`]+)`\s+(?P<label>[A-Za-z][A-Za-z0-9 ]*?)\s*=\s*(?P<num>{NUM})"
+    ))
+    .expect("valid regex")
+});
+static VERDICT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"`(?P<name>[^`]+)`\s+is\s+(?P<dir>faster|slower)\s+by\s+(?P<diff>{NUM})\s*(?P<unit>[A-Za-z/]+)\s*\(\s*(?P<pct>{NUM})\s*%\s*\)"
+    ))
+    .expect("valid regex")
+});
+static SECONDARY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?P<label>Mean\s+[A-Za-z0-9]+)\s*=\s*(?P<a>{NUM})\s*ms\s+vs\.?\s+(?P<b>{NUM})\s*ms,?\s*(?P<dir>reduced|increased)\s+by\s+(?P<diff>{NUM})\s*ms\s*\(\s*(?P<pct>{NUM})\s*%[^)]*\)"
+    ))
+    .expect("valid regex")
+});
+static RESULT_ITEM: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?P<name>[^()<>=:]+?)\s*\(\s*(?P<num>{NUM})\s*(?P<unit>[^)]*)\)\s*(?P<op>[<>=]?)"
+    ))
+    .expect("valid regex")
+});
+static CELL_METRIC: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?P<label>[A-Za-z][A-Za-z0-9 ]*?)\s*(?:\([^)<>]*\))?\s*:\s*(?P<num>{NUM})"
+    ))
+    .expect("valid regex")
+});
+static CELL_PERCENT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&format!(r"\(\s*(?P<num>{NUM})\s*%\s*\)")).expect("valid regex"));
+static BARE_PERCENT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&format!(r"(?P<num>{NUM})\s*%")).expect("valid regex"));
+
+/// The canonical column a report's label names: `Total TPS`, `Mean TPOT(ms)`.
+pub fn metric_of_label(label: &str) -> Option<&'static str> {
+    let label = match label.find('(') {
+        Some(i) => &label[..i],
+        None => label,
+    };
+    let words: Vec<String> = label
+        .split_whitespace()
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    let key = words.join(" ");
+    Some(match key.as_str() {
+        "total tps" | "total token throughput" | "total throughput" => "total_token_throughput",
+        "output tps" | "output token throughput" | "output throughput" => "output_throughput",
+        "request throughput" => "request_throughput",
+        "mean tpot" => "mean_tpot_ms",
+        "mean ttft" => "mean_ttft_ms",
+        "mean itl" => "mean_itl_ms",
+        "mean e2el" | "mean latency" | "mean e2e latency" => "mean_e2el_ms",
+        "median tpot" => "median_tpot_ms",
+        "median ttft" => "median_ttft_ms",
+        "p99 ttft" => "p99_ttft_ms",
+        "p99 tpot" => "p99_tpot_ms",
+        _ => return None,
+    })
+}
+
+const PRIMARY: &str = "total_token_throughput";
+
+/// A number the report states, where it stands in the text.
+#[derive(Debug, Clone)]
+struct Said {
+    number: PrintedNumber,
+    text: String,
+    span: Option<(usize, usize)>,
+}
+
+/// Finds where a line's pieces sit in the whole text.
+struct Locator<'t> {
+    text: &'t str,
+    lines: Lines<'t>,
+}
+
+impl<'t> Locator<'t> {
+    /// Byte offset where `piece` (text found on line `line`) starts in the report.
+    fn offset_of(&self, line: u64, piece: &str) -> Option<usize> {
+        let l = self.lines.get(line.checked_sub(1)? as usize)?;
+        let start = l.as_ptr() as usize - self.text.as_ptr() as usize;
+        Some(start + l.find(piece)?)
+    }
+
+    fn line_offset(&self, line: u64) -> Option<usize> {
+        let l = self.lines.get(line.checked_sub(1)? as usize)?;
+        Some(l.as_ptr() as usize - self.text.as_ptr() as usize)
+    }
+}
+
+fn said(m: regex::Match<'_>, base: Option<usize>) -> Option<Said> {
+    let number = PrintedNumber::claimed(m.as_str())?;
+    Some(Said {
+        number,
+        text: m.as_str().to_owned(),
+        span: base.map(|b| (b + m.start(), b + m.end())),
+    })
+}
+
+/// Levenshtein distance, for names a report misspells (`MineIE`, `Decodng`).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The closest name within a few typos, or the exact one.
+fn closest<'a>(wanted: &str, names: impl Iterator<Item = &'a str>) -> Option<usize> {
+    let wanted = normalize_name(wanted);
+    let limit = (wanted.chars().count() / 5).max(1);
+    let mut best: Option<(usize, usize)> = None;
+    for (i, name) in names.enumerate() {
+        let d = edit_distance(&wanted, &normalize_name(name));
+        if d <= limit && best.is_none_or(|(_, bd)| d < bd) {
+            best = Some((i, d));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+/// `1. Choosing the Inference Engine` → `Choosing the Inference Engine`.
+fn without_numbering(title: &str) -> &str {
+    let t = title.trim();
+    let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
+    if digits > 0 {
+        if let Some(rest) = t[digits..].strip_prefix('.') {
+            return rest.trim_start();
+        }
+    }
+    t
+}
+
+/// Cell text without Markdown emphasis or HTML tags.
+fn plain(cell: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in cell.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("**", "").trim().to_owned()
+}
+
+/// What a table cell quotes: metric values, a percentage after the primary one, a
+/// success rate.
+#[derive(Debug, Default)]
+struct CellQuote {
+    values: Vec<(&'static str, Said)>,
+    /// Where each value ends in the cell, to tie a percentage to the value before it.
+    ends: Vec<usize>,
+    percent: Option<(&'static str, Said)>,
+    success: Option<Said>,
+}
+
+fn quote_of(cell: &str, base: Option<usize>) -> CellQuote {
+    let mut q = CellQuote::default();
+    for c in CELL_METRIC.captures_iter(cell) {
+        let (Some(label), Some(num)) = (c.name("label"), c.name("num")) else {
+            continue;
+        };
+        let lower = label.as_str().trim().to_ascii_lowercase();
+        if lower.ends_with("success rate") {
+            q.success = said(num, base);
+            continue;
+        }
+        if let (Some(metric), Some(s)) = (metric_of_label(label.as_str()), said(num, base)) {
+            q.values.push((metric, s));
+            q.ends.push(num.end());
+        }
+    }
+    if let Some(num) = CELL_PERCENT.captures(cell).and_then(|c| c.name("num")) {
+        let metric = q
+            .values
+            .iter()
+            .zip(&q.ends)
+            .rev()
+            .find(|(_, end)| **end <= num.start())
+            .map_or(PRIMARY, |((m, _), _)| *m);
+        q.percent = said(num, base).map(|s| (metric, s));
+    }
+    q
+}
+
+/// Which column of a table holds what.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Column {
+    Label,
+    Baseline,
+    Optimized,
+    Improvement,
+    Other,
+}
+
+fn columns(header: &Row) -> Vec<Column> {
+    header
+        .cells
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let t = c.text.to_ascii_lowercase();
+            if i == 0 {
+                Column::Label
+            } else if t.starts_with("baseline") {
+                Column::Baseline
+            } else if t.starts_with("optimized") {
+                Column::Optimized
+            } else if t.contains("improvement") {
+                Column::Improvement
+            } else {
+                Column::Other
+            }
+        })
+        .collect()
+}
+
+pub struct Claims<'r> {
+    report: &'r Report,
+    loc: Locator<'r>,
+    /// The profile's requested total of each block, when known.
+    totals: Vec<Option<f64>>,
+    pub claims: Vec<Claim>,
+}
+
+impl<'r> Claims<'r> {
+    pub fn new(report: &'r Report, text: &'r str, totals: Vec<Option<f64>>) -> Self {
+        Claims {
+            report,
+            loc: Locator {
+                text,
+                lines: Lines::new(text),
+            },
+            totals,
+            claims: Vec::new(),
+        }
+    }
+
+    /// Finds and recomputes every claim, in line order.
+    pub fn collect(mut self) -> Vec<Claim> {
+        for (e, exp) in self.report.experiments.iter().enumerate() {
+            for s in &exp.sentences {
+                let base = self.loc.offset_of(s.line, &s.text);
+                let lower = s.text.to_ascii_lowercase();
+                if lower.starts_with("result:") {
+                    self.result_line(e, s.line, &s.text, base);
+                } else {
+                    self.summary_sentence(e, s.line, &s.text, base);
+                }
+            }
+        }
+        if let Some(t) = &self.report.summary {
+            self.summary_table(t);
+        }
+        if let Some(t) = &self.report.conclusion {
+            self.conclusion_table(t);
+        }
+        let mut claims = self.claims;
+        claims.sort_by_key(|c| (c.line, c.span.map_or(0, |s| s.0)));
+        claims
+    }
+
+    fn block(&self, b: usize) -> &'r Block {
+        &self.report.blocks[b]
+    }
+
+    fn variant_block(&self, e: usize, v: usize) -> Option<usize> {
+        self.report.experiments[e].variants[v]
+            .blocks
+            .first()
+            .copied()
+    }
+
+    fn push(&mut self, claim: Claim) {
+        self.claims.push(claim);
+    }
+
+    /// A block's value quoted as `said`.
+    #[allow(clippy::too_many_arguments)]
+    fn value_claim(
+        &mut self,
+        line: u64,
+        source: ClaimSource,
+        subject: &str,
+        metric: &str,
+        said: &Said,
+        block: usize,
+    ) {
+        let b = self.block(block);
+        let printed = b.printed.get(metric).map(|p| p.text.clone());
+        let number = b.number(metric);
+        let holds = number.is_some_and(|n| interval::holds(&said.number, Interval::of(&n)));
+        self.push(Claim {
+            line,
+            source,
+            quantity: Quantity::Value,
+            metric: Some(metric.to_owned()),
+            subject: subject.to_owned(),
+            claimed: said.text.clone(),
+            recomputed: printed.or_else(|| number.map(|n| format!("{}", n.value))),
+            range: number.map(|n| [n.lo(), n.hi()]),
+            holds,
+            inputs: vec![b.line_of(metric)],
+            span: said.span,
+        });
+    }
+
+    /// A figure computed from two blocks' values.
+    #[allow(clippy::too_many_arguments)]
+    fn formula_claim(
+        &mut self,
+        line: u64,
+        source: ClaimSource,
+        quantity: Quantity,
+        subject: &str,
+        metric: &str,
+        said: &Said,
+        formula: Formula,
+        a: usize,
+        b: usize,
+    ) {
+        let (ba, bb) = (self.block(a), self.block(b));
+        let inputs = vec![ba.line_of(metric), bb.line_of(metric)];
+        let (range, point) = match (ba.number(metric), bb.number(metric)) {
+            (Some(x), Some(y)) => formula.eval(&x, &y),
+            _ => (None, None),
+        };
+        let holds = range.is_some_and(|r| interval::holds(&said.number, r));
+        self.push(Claim {
+            line,
+            source,
+            quantity,
+            metric: Some(metric.to_owned()),
+            subject: subject.to_owned(),
+            claimed: said.text.clone(),
+            recomputed: point.map(|p| said.number.format_like(p)),
+            range: range.map(|r| [r.lo, r.hi]),
+            holds,
+            inputs,
+            span: said.span,
+        });
+    }
+
+    fn missing(
+        &mut self,
+        line: u64,
+        source: ClaimSource,
+        subject: &str,
+        span: Option<(usize, usize)>,
+    ) {
+        self.push(Claim {
+            line,
+            source,
+            quantity: Quantity::Block,
+            metric: None,
+            subject: subject.to_owned(),
+            claimed: subject.to_owned(),
+            recomputed: None,
+            range: None,
+            holds: false,
+            inputs: Vec::new(),
+            span,
+        });
+    }
+
+    fn find_variant(&self, e: usize, name: &str) -> Option<usize> {
+        let exp = &self.report.experiments[e];
+        closest(name, exp.variants.iter().map(|v| v.name.as_str()))
+    }
+
+    fn summary_sentence(&mut self, e: usize, line: u64, text: &str, base: Option<usize>) {
+        let src = ClaimSource::SummarySentence;
+        // `A` Total TPS = x, `B` Total TPS = y
+        let mut named: Vec<(String, Option<usize>)> = Vec::new();
+        let mut primary = PRIMARY;
+        for c in PAIR.captures_iter(text) {
+            let (Some(name), Some(label), Some(num)) =
+                (c.name("name"), c.name("label"), c.name("num"))
+            else {
+                continue;
+            };
+            let Some(metric) = metric_of_label(label.as_str()) else {
+                continue;
+            };
+            primary = metric;
+            let Some(s) = said(num, base) else { continue };
+            let v = self.find_variant(e, name.as_str());
+            let block = v.and_then(|v| self.variant_block(e, v));
+            match block {
+                Some(b) => self.value_claim(line, src, name.as_str(), metric, &s, b),
+                None => self.missing(line, src, name.as_str(), s.span),
+            }
+            named.push((name.as_str().to_owned(), block));
+        }
+        let Some(c) = VERDICT.captures(text) else {
+            return;
+        };
+        let (Some(name), Some(dir), Some(diff), Some(pct)) =
+            (c.name("name"), c.name("dir"), c.name("diff"), c.name("pct"))
+        else {
+            return;
+        };
+        let first = named
+            .iter()
+            .find(|(n, _)| normalize_name(n) == normalize_name(name.as_str()));
+        let other = named
+            .iter()
+            .find(|(n, _)| normalize_name(n) != normalize_name(name.as_str()));
+        let (Some((a_name, Some(a))), Some((b_name, Some(b)))) = (first.cloned(), other.cloned())
+        else {
+            return;
+        };
+        let faster = dir.as_str() == "faster";
+        let subject = format!("{a_name} / {b_name}");
+        // `A is faster`: A's primary metric above B's; `slower` mirrors it.
+        let (hi, lo) = if faster { (a, b) } else { (b, a) };
+        self.order_claim(line, src, &subject, primary, hi, lo, dir.span_in(base));
+        if let Some(s) = said(diff, base) {
+            self.formula_claim(
+                line,
+                src,
+                Quantity::Difference,
+                &subject,
+                primary,
+                &s,
+                Formula::Difference,
+                hi,
+                lo,
+            );
+        }
+        if let Some(s) = said(pct, base) {
+            self.formula_claim(
+                line,
+                src,
+                Quantity::PercentChange,
+                &subject,
+                primary,
+                &s,
+                Formula::PercentChange,
+                hi,
+                lo,
+            );
+        }
+        self.extremes_claim(line, e, &subject, primary, hi, lo);
+
+        // Mean TPOT = a ms vs b ms, reduced by d ms (p%): A's value first, percent of B's.
+        let Some(c) = SECONDARY.captures(text) else {
+            return;
+        };
+        let (Some(label), Some(av), Some(bv), Some(dir), Some(diff), Some(pct)) = (
+            c.name("label"),
+            c.name("a"),
+            c.name("b"),
+            c.name("dir"),
+            c.name("diff"),
+            c.name("pct"),
+        ) else {
+            return;
+        };
+        let Some(metric) = metric_of_label(label.as_str()) else {
+            return;
+        };
+        if let Some(s) = said(av, base) {
+            self.value_claim(line, src, &a_name, metric, &s, a);
+        }
+        if let Some(s) = said(bv, base) {
+            self.value_claim(line, src, &b_name, metric, &s, b);
+        }
+        let reduced = dir.as_str() == "reduced";
+        let (hi, lo, formula) = if reduced {
+            (b, a, Formula::ShareOfFirst)
+        } else {
+            (a, b, Formula::PercentChange)
+        };
+        self.order_claim(line, src, &subject, metric, hi, lo, dir.span_in(base));
+        if let Some(s) = said(diff, base) {
+            self.formula_claim(
+                line,
+                src,
+                Quantity::Difference,
+                &subject,
+                metric,
+                &s,
+                Formula::Difference,
+                hi,
+                lo,
+            );
+        }
+        if let Some(s) = said(pct, base) {
+            // Reduced: (B - A) / B; increased: (A - B) / B. Both over B's value.
+            self.formula_claim(
+                line,
+                src,
+                Quantity::PercentChange,
+                &subject,
+                metric,
+                &s,
+                formula,
+                hi,
+                lo,
+            );
+        }
+    }
+
+    /// `hi`'s value above `lo`'s for some values within their rounding.
+    #[allow(clippy::too_many_arguments)]
+    fn order_claim(
+        &mut self,
+        line: u64,
+        source: ClaimSource,
+        subject: &str,
+        metric: &str,
+        hi: usize,
+        lo: usize,
+        span: Option<(usize, usize)>,
+    ) {
+        let (bh, bl) = (self.block(hi), self.block(lo));
+        let (Some(x), Some(y)) = (bh.number(metric), bl.number(metric)) else {
+            return;
+        };
+        let holds = x.hi() > y.lo();
+        self.push(Claim {
+            line,
+            source,
+            quantity: Quantity::Order,
+            metric: Some(metric.to_owned()),
+            subject: subject.to_owned(),
+            claimed: format!("{} > {}", x_text(bh, metric), x_text(bl, metric)),
+            recomputed: Some(format!(
+                "{} {} {}",
+                x_text(bh, metric),
+                if x.value > y.value {
+                    ">"
+                } else if x.value < y.value {
+                    "<"
+                } else {
+                    "="
+                },
+                x_text(bl, metric)
+            )),
+            range: None,
+            holds,
+            inputs: vec![bh.line_of(metric), bl.line_of(metric)],
+            span,
+        });
+    }
+
+    /// The runs a summary compares are the fastest and the slowest of the experiment's
+    /// variants.
+    fn extremes_claim(
+        &mut self,
+        line: u64,
+        e: usize,
+        subject: &str,
+        metric: &str,
+        top: usize,
+        bottom: usize,
+    ) {
+        let report = self.report;
+        let exp: &Experiment = &report.experiments[e];
+        if exp.variants.len() < 3 {
+            return; // with two variants the order claim says it all
+        }
+        let (Some(t), Some(b)) = (
+            self.block(top).number(metric),
+            self.block(bottom).number(metric),
+        ) else {
+            return;
+        };
+        let mut fastest = (top, t);
+        let mut slowest = (bottom, b);
+        for v in &exp.variants {
+            let Some(&bi) = v.blocks.first() else {
+                continue;
+            };
+            let Some(n) = self.block(bi).number(metric) else {
+                continue;
+            };
+            if n.lo() > fastest.1.hi() {
+                fastest = (bi, n);
+            }
+            if n.hi() < slowest.1.lo() {
+                slowest = (bi, n);
+            }
+        }
+        let holds = fastest.0 == top && slowest.0 == bottom;
+        let name_of = |b: usize| {
+            exp.variants
+                .iter()
+                .find(|v| v.blocks.contains(&b))
+                .map_or(String::new(), |v| v.name.clone())
+        };
+        self.push(Claim {
+            line,
+            source: ClaimSource::SummarySentence,
+            quantity: Quantity::Extremes,
+            metric: Some(metric.to_owned()),
+            subject: subject.to_owned(),
+            claimed: format!("{} > … > {}", name_of(top), name_of(bottom)),
+            recomputed: Some(format!(
+                "{} > … > {}",
+                name_of(fastest.0),
+                name_of(slowest.0)
+            )),
+            range: None,
+            holds,
+            inputs: vec![
+                self.block(top).line_of(metric),
+                self.block(bottom).line_of(metric),
+            ],
+            span: None,
+        });
+    }
+
+    fn result_line(&mut self, e: usize, line: u64, text: &str, base: Option<usize>) {
+        let src = ClaimSource::ResultLine;
+        let body_at = text.find(':').map_or(0, |i| i + 1);
+        let body = &text[body_at..];
+        let base = base.map(|b| b + body_at);
+        let mut prev: Option<(String, usize, String)> = None;
+        for c in RESULT_ITEM.captures_iter(body) {
+            let (Some(name), Some(num)) = (c.name("name"), c.name("num")) else {
+                continue;
+            };
+            let name = name.as_str().trim().to_owned();
+            let unit = c.name("unit").map_or("", |u| u.as_str()).trim().to_owned();
+            let metric = if unit.contains("ms") {
+                "mean_tpot_ms"
+            } else {
+                PRIMARY
+            };
+            let Some(s) = said(num, base) else { continue };
+            let v = self.find_variant(e, &name);
+            let Some(b) = v.and_then(|v| self.variant_block(e, v)) else {
+                self.missing(line, src, &name, s.span);
+                prev = None;
+                continue;
+            };
+            self.value_claim(line, src, &name, metric, &s, b);
+            if let Some((pname, pb, op)) = prev.take() {
+                let subject = format!("{pname} {op} {name}");
+                match op.as_str() {
+                    ">" => self.order_claim(line, src, &subject, metric, pb, b, None),
+                    "<" => self.order_claim(line, src, &subject, metric, b, pb, None),
+                    _ => {}
+                }
+            }
+            let op = c.name("op").map_or("", |o| o.as_str()).to_owned();
+            if !op.is_empty() {
+                prev = Some((name, b, op));
+            }
+        }
+    }
+
+    /// Rows are experiments: by title (typos allowed), else by position.
+    fn experiment_of_row(&self, row: usize, label: &str) -> Option<usize> {
+        let exps = &self.report.experiments;
+        if let Some(e) = closest(label, exps.iter().map(|e| without_numbering(&e.title))) {
+            return Some(e);
+        }
+        let rows = self.report.summary.as_ref().map_or(0, |t| t.rows.len());
+        (rows == exps.len()).then_some(row)
+    }
+
+    fn summary_table(&mut self, table: &Table) {
+        let src = ClaimSource::SummaryTable;
+        let cols = columns(&table.header);
+        let baseline = self.report.baseline_block();
+        for (ri, row) in table.rows.iter().enumerate() {
+            let label = row.cells.first().map_or(String::new(), |c| plain(&c.text));
+            let Some(e) = self.experiment_of_row(ri, &label) else {
+                let span = self
+                    .loc
+                    .offset_of(row.line, &label)
+                    .map(|o| (o, o + label.len()));
+                self.missing(row.line, src, &label, span);
+                continue;
+            };
+            let blocks: Vec<usize> = self.report.experiments[e]
+                .variants
+                .iter()
+                .flat_map(|v| v.blocks.iter().copied())
+                .collect();
+            for (ci, cell) in row.cells.iter().enumerate() {
+                let base = self.loc.line_offset(row.line).map(|o| o + cell.offset);
+                let col = cols.get(ci).copied().unwrap_or(Column::Other);
+                match col {
+                    Column::Optimized => {
+                        let q = quote_of(&cell.text, base);
+                        let Some(b) = best_match(self.report, &q, &blocks) else {
+                            if !q.values.is_empty() {
+                                self.missing(row.line, src, &label, q.values[0].1.span);
+                            }
+                            continue;
+                        };
+                        self.quoted(row.line, src, &label, &q, b, baseline);
+                        if q.success.is_none() {
+                            self.best_claim(row.line, &label, b, &blocks);
+                        }
+                    }
+                    Column::Baseline => {
+                        let q = quote_of(&cell.text, base);
+                        match baseline {
+                            Some(b) => self.quoted(row.line, src, &label, &q, b, None),
+                            None if !q.values.is_empty() => {
+                                self.missing(row.line, src, &label, q.values[0].1.span)
+                            }
+                            None => {}
+                        }
+                    }
+                    Column::Improvement => {
+                        let Some(m) = BARE_PERCENT
+                            .captures(&cell.text)
+                            .and_then(|c| c.name("num"))
+                        else {
+                            continue; // `-`: the option was not adopted
+                        };
+                        let Some(s) = said(m, base) else { continue };
+                        let best = self.best_valid(&blocks, PRIMARY);
+                        match (best, baseline) {
+                            (Some(b), Some(base_b)) => self.formula_claim(
+                                row.line,
+                                src,
+                                Quantity::PercentChange,
+                                &label,
+                                PRIMARY,
+                                &s,
+                                Formula::PercentChange,
+                                b,
+                                base_b,
+                            ),
+                            _ => self.missing(row.line, src, &label, s.span),
+                        }
+                    }
+                    Column::Label | Column::Other => {}
+                }
+            }
+        }
+    }
+
+    /// The claims of one cell quoting block `b`: its values, its percentage over
+    /// `versus`, its success rate.
+    fn quoted(
+        &mut self,
+        line: u64,
+        src: ClaimSource,
+        subject: &str,
+        q: &CellQuote,
+        b: usize,
+        versus: Option<usize>,
+    ) {
+        for (metric, s) in &q.values {
+            self.value_claim(line, src, subject, metric, s, b);
+        }
+        if let (Some((metric, s)), Some(v)) = (&q.percent, versus) {
+            self.formula_claim(
+                line,
+                src,
+                Quantity::PercentChange,
+                subject,
+                metric,
+                s,
+                Formula::PercentChange,
+                b,
+                v,
+            );
+        }
+        if let Some(s) = &q.success {
+            self.success_claim(line, src, subject, s, b);
+        }
+    }
+
+    fn success_claim(&mut self, line: u64, src: ClaimSource, subject: &str, s: &Said, b: usize) {
+        let block = self.block(b);
+        let completed = block.number("completed");
+        let total = success_denominator(block, self.totals.get(b).copied().flatten());
+        let (range, point) = match (completed, total) {
+            (Some(c), Some(t)) => (
+                interval::percent_of(Interval::of(&c), Interval::of(&t)),
+                (t.value > 0.0).then(|| c.value / t.value * 100.0),
+            ),
+            _ => (None, None),
+        };
+        let holds = range.is_some_and(|r| interval::holds(&s.number, r));
+        self.push(Claim {
+            line,
+            source: src,
+            quantity: Quantity::SuccessRate,
+            metric: Some("completed".to_owned()),
+            subject: subject.to_owned(),
+            claimed: s.text.clone(),
+            recomputed: point.map(|p| s.number.format_like(p)),
+            range: range.map(|r| [r.lo, r.hi]),
+            holds,
+            inputs: vec![block.line_of("completed")],
+            span: s.span,
+        });
+    }
+
+    /// Runs whose success rate is known to be under 100% are not valid optimizations.
+    fn is_valid(&self, b: usize) -> bool {
+        let block = self.block(b);
+        let (Some(c), Some(t)) = (
+            block.number("completed"),
+            success_denominator(block, self.totals.get(b).copied().flatten()),
+        ) else {
+            return true;
+        };
+        c.value >= t.value
+    }
+
+    fn best_valid(&self, blocks: &[usize], metric: &str) -> Option<usize> {
+        let mut best: Option<(usize, f64)> = None;
+        for &b in blocks {
+            if !self.is_valid(b) {
+                continue;
+            }
+            let Some(n) = self.block(b).number(metric) else {
+                continue;
+            };
+            if best.is_none_or(|(_, v)| n.value > v) {
+                best = Some((b, n.value));
+            }
+        }
+        best.map(|(b, _)| b)
+    }
+
+    /// The quoted block is the experiment's best valid variant by the primary metric.
+    fn best_claim(&mut self, line: u64, subject: &str, chosen: usize, blocks: &[usize]) {
+        let Some(c) = self.block(chosen).number(PRIMARY) else {
+            return;
+        };
+        let better = blocks.iter().copied().find(|&b| {
+            b != chosen
+                && self.is_valid(b)
+                && self
+                    .block(b)
+                    .number(PRIMARY)
+                    .is_some_and(|n| n.lo() > c.hi())
+        });
+        let text = |b: usize| x_text(self.block(b), PRIMARY);
+        let claim = Claim {
+            line,
+            source: ClaimSource::SummaryTable,
+            quantity: Quantity::Best,
+            metric: Some(PRIMARY.to_owned()),
+            subject: subject.to_owned(),
+            claimed: text(chosen),
+            recomputed: Some(text(better.unwrap_or(chosen))),
+            range: None,
+            holds: better.is_none() && self.is_valid(chosen),
+            inputs: vec![self.block(chosen).line_of(PRIMARY)],
+            span: None,
+        };
+        self.push(claim);
+    }
+
+    fn conclusion_table(&mut self, table: &Table) {
+        let src = ClaimSource::ConclusionTable;
+        let cols = columns(&table.header);
+        let tied = conclusion_rows(self.report);
+        for (row, blocks) in table.rows.iter().zip(tied) {
+            let label = blocks.label.clone();
+            // The baseline first: the optimized cell's percentage is over it.
+            let mut order: Vec<usize> = (0..row.cells.len()).collect();
+            order.sort_by_key(|&i| cols.get(i) != Some(&Column::Baseline));
+            for ci in order {
+                let cell = &row.cells[ci];
+                let base = self.loc.line_offset(row.line).map(|o| o + cell.offset);
+                let q = quote_of(&cell.text, base);
+                if q.values.is_empty() {
+                    continue;
+                }
+                let (block, versus) = match cols.get(ci).copied().unwrap_or(Column::Other) {
+                    Column::Baseline => (blocks.baseline, None),
+                    Column::Optimized => (blocks.optimized, blocks.baseline),
+                    _ => continue,
+                };
+                match block {
+                    Some(b) => self.quoted(row.line, src, &label, &q, b, versus),
+                    None => self.missing(row.line, src, &label, q.values[0].1.span),
+                }
+            }
+        }
+    }
+}
+
+/// The blocks a conclusion row quotes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowBlocks {
+    pub line: u64,
+    /// The row's label without emphasis (`ShareGPT Profile`).
+    pub label: String,
+    /// The "other case" of the row's profile, when the report has one.
+    pub case: Option<usize>,
+    pub baseline: Option<usize>,
+    pub optimized: Option<usize>,
+}
+
+/// Ties each row of the conclusion table to its blocks: the case run on the row's profile
+/// (same profile, or same label) when there is one; otherwise the study's baseline, and
+/// for the optimized side the block whose printed values the cell quotes.
+pub fn conclusion_rows(report: &Report) -> Vec<RowBlocks> {
+    let Some(table) = &report.conclusion else {
+        return Vec::new();
+    };
+    let cols = columns(&table.header);
+    let all: Vec<usize> = (0..report.blocks.len()).collect();
+    table
+        .rows
+        .iter()
+        .map(|row| {
+            let label = row.cells.first().map_or(String::new(), |c| plain(&c.text));
+            let case = case_of_row(report, &label);
+            let side = |optimized: bool| {
+                let c = &report.cases[case?];
+                let side = if optimized { &c.optimized } else { &c.baseline };
+                side.as_ref()?.block
+            };
+            let baseline = side(false).or(report.baseline_block());
+            let optimized = side(true).or_else(|| {
+                let ci = cols.iter().position(|c| *c == Column::Optimized)?;
+                let q = quote_of(&row.cells.get(ci)?.text, None);
+                best_match(report, &q, &all)
+            });
+            RowBlocks {
+                line: row.line,
+                label,
+                case,
+                baseline,
+                optimized,
+            }
+        })
+        .collect()
+}
+
+/// The "other case" a conclusion row is about: same profile, or same label.
+fn case_of_row(report: &Report, label: &str) -> Option<usize> {
+    let cases = &report.cases;
+    if let Some(p) = report.profile_of_label(label) {
+        if let Some(c) = cases.iter().position(|c| c.profile == Some(p)) {
+            return Some(c);
+        }
+    }
+    let wanted = normalize_name(label);
+    cases
+        .iter()
+        .position(|c| normalize_name(&c.label) == wanted)
+}
+
+/// The printed form of a block's value, for messages.
+fn x_text(b: &Block, metric: &str) -> String {
+    b.printed
+        .get(metric)
+        .map(|p| p.text.clone())
+        .or_else(|| b.run.get(metric).map(|v| v.to_string()))
+        .unwrap_or_else(|| "?".to_owned())
+}
+
+/// Completed plus failed when failed is printed, else the profile's requested total.
+fn success_denominator(block: &Block, total: Option<f64>) -> Option<PrintedNumber> {
+    if let (Some(c), Some(f)) = (block.number("completed"), block.number("failed")) {
+        return Some(PrintedNumber::exact(c.value + f.value));
+    }
+    total.map(PrintedNumber::exact)
+}
+
+/// The block among `candidates` that the most quoted values fit (the first on a tie);
+/// `None` when none fits any.
+fn best_match(report: &Report, q: &CellQuote, candidates: &[usize]) -> Option<usize> {
+    let mut best: Option<(usize, usize)> = None;
+    for &b in candidates {
+        let block = &report.blocks[b];
+        let fits = q
+            .values
+            .iter()
+            .filter(|(m, s)| {
+                block
+                    .number(m)
+                    .is_some_and(|n| interval::holds(&s.number, Interval::of(&n)))
+            })
+            .count();
+        if fits > 0 && best.is_none_or(|(_, f)| fits > f) {
+            best = Some((b, fits));
+        }
+    }
+    best.map(|(b, _)| b)
+}
+
+/// How a figure follows from two values `a` and `b`.
+#[derive(Debug, Clone, Copy)]
+enum Formula {
+    /// `a - b`.
+    Difference,
+    /// `(a - b) / b * 100`.
+    PercentChange,
+    /// `(a - b) / a * 100`: a reduction in percent of the first (larger) value.
+    ShareOfFirst,
+}
+
+impl Formula {
+    fn eval(self, a: &PrintedNumber, b: &PrintedNumber) -> (Option<Interval>, Option<f64>) {
+        let (ia, ib) = (Interval::of(a), Interval::of(b));
+        match self {
+            Formula::Difference => (Some(interval::difference(ia, ib)), Some(a.value - b.value)),
+            Formula::PercentChange => (
+                interval::percent_change(ia, ib),
+                (b.value != 0.0).then(|| (a.value - b.value) / b.value * 100.0),
+            ),
+            Formula::ShareOfFirst => (
+                interval::percent_change(ib, ia).map(|r| Interval::new(-r.hi, -r.lo)),
+                (a.value != 0.0).then(|| (a.value - b.value) / a.value * 100.0),
+            ),
+        }
+    }
+}
+
+trait SpanIn {
+    fn span_in(&self, base: Option<usize>) -> Option<(usize, usize)>;
+}
+
+impl SpanIn for regex::Match<'_> {
+    fn span_in(&self, base: Option<usize>) -> Option<(usize, usize)> {
+        base.map(|b| (b + self.start(), b + self.end()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_name_columns() {
+        assert_eq!(metric_of_label("Total TPS"), Some("total_token_throughput"));
+        assert_eq!(metric_of_label("Mean TPOT(ms)"), Some("mean_tpot_ms"));
+        assert_eq!(metric_of_label("Success rate"), None);
+    }
+
+    #[test]
+    fn typos_are_forgiven_a_little() {
+        assert_eq!(edit_distance("mineie", "mindie"), 1);
+        let names = ["vLLM", "MindIE"];
+        assert_eq!(closest("MineIE", names.iter().copied()), Some(1));
+        assert_eq!(closest("SGLang", names.iter().copied()), None);
+        let titles = [
+            "Speculative Decoding",
+            "Max Num Seqs",
+            "Max Num Seqs && Performance Mode",
+        ];
+        assert_eq!(
+            closest("Speculative Decodng", titles.iter().copied()),
+            Some(0)
+        );
+        assert_eq!(closest("Max Num Seqs", titles.iter().copied()), Some(1));
+    }
+
+    #[test]
+    fn a_cell_quotes_values_a_percentage_and_a_success_rate() {
+        let cell = r#"Total TPS: 15059.89 <span style="background-color:#ffd6d6;">(Success rate: 51.5%, optimization skipped)</span><br>Mean TPOT(ms): 42.50"#;
+        let q = quote_of(cell, Some(100));
+        assert_eq!(q.values.len(), 2);
+        assert_eq!(q.values[0].0, "total_token_throughput");
+        assert_eq!(q.values[1].1.text, "42.50");
+        assert!(q.percent.is_none());
+        let s = q.success.unwrap();
+        assert_eq!(s.text, "51.5");
+        let (a, b) = s.span.unwrap();
+        assert_eq!(&cell[a - 100..b - 100], "51.5");
+        let q = quote_of(
+            r#"Total TPS: 11768.22 <span style="background-color:lightgreen;">(+2.09%)</span><br>Mean TPOT(ms): 15.85"#,
+            None,
+        );
+        let (metric, pct) = q.percent.unwrap();
+        assert_eq!(
+            (metric, pct.text.as_str()),
+            ("total_token_throughput", "+2.09")
+        );
+    }
+}

@@ -1,0 +1,106 @@
+//! `check`: recompute every number a published report claims from its own blocks, and
+//! look at each block for numbers that cannot be right.
+//!
+//! The report is read by `published` (structure and blocks); `claims.rs` finds each
+//! claim and recomputes it with the interval arithmetic of `interval.rs`; `sanity.rs`
+//! lists warnings about the blocks. The outcome, [`Checked`], is what the CLI prints (in
+//! the user's language, `output.rs`) or dumps as JSON: a claim that does not hold fails
+//! the check, warnings do not unless asked to.
+
+mod claims;
+pub mod interval;
+mod output;
+mod sanity;
+
+use std::path::Path;
+
+use serde::Serialize;
+
+pub use claims::{conclusion_rows, metric_of_label, Claim, ClaimSource, Quantity, RowBlocks};
+pub use output::{render_json, render_text};
+pub use sanity::{Finding, PEAK_OVER_MEAN_LIMIT};
+
+use crate::published::{read_report, Report};
+use crate::{Error, Result};
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Checked {
+    /// The report as the user named it.
+    pub file: String,
+    /// Benchmark blocks found.
+    pub blocks: usize,
+    /// Every claim found, in line order, whether it holds or not.
+    pub claims: Vec<Claim>,
+    /// Warnings, in line order.
+    pub findings: Vec<Finding>,
+}
+
+impl Checked {
+    pub fn wrong(&self) -> impl Iterator<Item = &Claim> {
+        self.claims.iter().filter(|c| !c.holds)
+    }
+
+    /// Whether the report passes: no wrong claim, and no warning when `strict`.
+    pub fn passes(&self, strict: bool) -> bool {
+        self.wrong().next().is_none() && !(strict && !self.findings.is_empty())
+    }
+}
+
+/// The requested total of each block's profile (for success rates), by block index.
+fn totals(report: &Report) -> Vec<Option<f64>> {
+    let mut totals = vec![None; report.blocks.len()];
+    let total_of = |p: Option<usize>| p.and_then(|p| report.profiles[p].total_requests);
+    for exp in &report.experiments {
+        for v in &exp.variants {
+            for &b in &v.blocks {
+                totals[b] = total_of(v.profile);
+            }
+        }
+    }
+    for case in &report.cases {
+        for side in [&case.baseline, &case.optimized].into_iter().flatten() {
+            if let Some(b) = side.block {
+                totals[b] = total_of(case.profile);
+            }
+        }
+    }
+    totals
+}
+
+/// Checks a report's text; `path` names it in messages.
+pub fn check(path: &Path, text: &str) -> Result<Checked> {
+    let read = read_report(path, text)?;
+    let report = &read.report;
+    if report.blocks.is_empty() && report.empty_results.is_empty() {
+        return Err(Error::parse(
+            path,
+            None,
+            "expected a report with benchmark result blocks, found none",
+        ));
+    }
+    let totals = totals(report);
+    let claims = claims::Claims::new(report, text, totals.clone()).collect();
+    let mut findings: Vec<Finding> = read
+        .warnings
+        .iter()
+        .map(|w| Finding::Reader {
+            line: w.line.unwrap_or(0),
+            message: w.message.clone(),
+        })
+        .collect();
+    for (b, block) in report.blocks.iter().enumerate() {
+        findings.extend(sanity::block_findings(block, totals[b]));
+    }
+    findings.extend(sanity::served_findings(report));
+    findings.extend(report.empty_results.iter().map(|e| Finding::EmptyResult {
+        line: e.line,
+        text: e.text.clone(),
+    }));
+    findings.sort_by_key(Finding::line);
+    Ok(Checked {
+        file: path.display().to_string(),
+        blocks: report.blocks.len(),
+        claims,
+        findings,
+    })
+}

@@ -1,0 +1,189 @@
+//! The benchmark blocks of a report: each run the ingest readers found, with the text of
+//! its block and every value as it was printed (decimals and line), which a claim's
+//! rounding needs and the run alone does not keep.
+
+use std::collections::BTreeMap;
+
+use super::number::PrintedNumber;
+use crate::ingest::text::{strip_prefix, Lines};
+use crate::ingest::{column_of_label, Warning};
+use crate::model::{Format, Run};
+
+/// A value line of a block.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PrintedValue {
+    /// The label as printed (`Mean TPOT (ms)`).
+    pub label: String,
+    /// The value as printed (`15.12`, `N/A`).
+    pub text: String,
+    pub line: u64,
+    /// `None` when the tool printed no number (`N/A`).
+    pub number: Option<PrintedNumber>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Block {
+    /// Line of the block's header (`==== Serving Benchmark Result ====`).
+    pub line: u64,
+    /// Last line of the block (its closing rule).
+    pub end_line: u64,
+    pub run: Run,
+    /// The block as the tool printed it: header to closing rule, the indentation of the
+    /// report removed.
+    pub raw: String,
+    /// Printed values by canonical column.
+    pub printed: BTreeMap<String, PrintedValue>,
+    /// The comment above the block inside its fence (`# random 32K input`).
+    pub label: Option<String>,
+}
+
+impl Block {
+    /// The value of `key` with the rounding it was printed with. A run from a format
+    /// whose printed form is not kept gets the decimals of its shortest decimal form.
+    pub fn number(&self, key: &str) -> Option<PrintedNumber> {
+        if let Some(p) = self.printed.get(key) {
+            return p.number;
+        }
+        let v = self.run.get(key)?;
+        PrintedNumber::measured(&format!("{v}"))
+    }
+
+    /// The line where `key` is printed, else the block's line.
+    pub fn line_of(&self, key: &str) -> u64 {
+        self.printed.get(key).map_or(self.line, |p| p.line)
+    }
+
+    /// Values printed as `N/A`, in block order.
+    pub fn not_available(&self) -> Vec<&PrintedValue> {
+        let mut v: Vec<&PrintedValue> = self
+            .printed
+            .values()
+            .filter(|p| p.number.is_none())
+            .collect();
+        v.sort_by_key(|p| p.line);
+        v
+    }
+}
+
+fn is_rule(line: &str, ch: char) -> bool {
+    line.len() >= 10 && line.starts_with(ch) && line.ends_with(ch)
+}
+
+/// Every benchmark block of `text`, in line order, with the readers' warnings.
+pub fn read_blocks(
+    path: &std::path::Path,
+    text: &str,
+) -> Result<(Vec<Block>, Vec<Warning>), crate::Error> {
+    let source = crate::ingest::Source::new(path, text);
+    let parsed = crate::ingest::read_source(&source, None)
+        .map_err(|e| crate::Error::parse(path, e.line, e.message))?
+        .unwrap_or_default();
+    let lines = Lines::new(text);
+    let mut blocks = Vec::new();
+    for (i, mut run) in parsed.runs.into_iter().enumerate() {
+        run.source = path.display().to_string();
+        run.run_index = i as u32;
+        let Some(line) = run.line else { continue };
+        let (raw, printed, end_line) =
+            if matches!(run.format, Format::VllmServeText | Format::SglangServeText) {
+                printed_values(&lines, line)
+            } else {
+                (String::new(), BTreeMap::new(), line)
+            };
+        blocks.push(Block {
+            line,
+            end_line,
+            run,
+            raw,
+            printed,
+            label: None,
+        });
+    }
+    Ok((blocks, parsed.warnings))
+}
+
+/// Walks a serving block from its header line as `serve_text` reads it: the header's
+/// leading text is the prefix of every line; the block ends at its closing `=` rule.
+fn printed_values(
+    lines: &Lines,
+    header_line: u64,
+) -> (String, BTreeMap<String, PrintedValue>, u64) {
+    let first = header_line as usize - 1;
+    let header = lines.get(first).unwrap_or("");
+    let prefix_end = header.find('=').unwrap_or(0);
+    let prefix = &header[..prefix_end];
+    let mut raw = String::new();
+    raw.push_str(header[prefix_end..].trim_end());
+    raw.push('\n');
+    let mut printed = BTreeMap::new();
+    let mut end = header_line;
+    for i in first + 1..lines.len() {
+        let line = strip_prefix(lines.get(i).unwrap_or(""), prefix);
+        let line_no = i as u64 + 1;
+        if is_rule(line, '=') {
+            raw.push_str(line);
+            raw.push('\n');
+            end = line_no;
+            break;
+        }
+        if is_rule(line, '-') {
+            raw.push_str(line);
+            raw.push('\n');
+            end = line_no;
+            continue;
+        }
+        let Some((label, value)) = line.split_once(':') else {
+            break;
+        };
+        // Keep the tool's own padding: a raw file must read like the original output.
+        let original = lines.get(i).unwrap_or("");
+        let kept = original
+            .strip_prefix(prefix)
+            .unwrap_or(original.trim_start())
+            .trim_end();
+        raw.push_str(kept);
+        raw.push('\n');
+        end = line_no;
+        let Some((key, scale)) = column_of_label(label) else {
+            continue;
+        };
+        let token = value.split_whitespace().next().unwrap_or("");
+        let number = PrintedNumber::measured(token).map(|n| n.scaled(scale));
+        printed.insert(
+            key,
+            PrintedValue {
+                label: label.trim().to_owned(),
+                text: token.to_owned(),
+                line: line_no,
+                number,
+            },
+        );
+    }
+    (raw, printed, end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn printed_values_keep_decimals_lines_and_na() {
+        let text = "x\n    ============ Serving Benchmark Result ============\n    Successful requests:                     514\n    Mean Latency(s):                          11.77\n    P95 TTFT (ms):                           N/A\n    Mean TPOT (ms):                          42.50\n    ==================================================\n";
+        let (blocks, warnings) = read_blocks(Path::new("r.md"), text).unwrap();
+        assert!(warnings.is_empty());
+        let b = &blocks[0];
+        assert_eq!((b.line, b.end_line), (2, 7));
+        assert_eq!(b.number("completed").unwrap().half_width, 0.0);
+        let tpot = b.number("mean_tpot_ms").unwrap();
+        assert_eq!((tpot.value, tpot.decimals), (42.5, 2));
+        let e2el = b.number("mean_e2el_ms").unwrap();
+        assert!((e2el.lo() - 11765.0).abs() < 1e-6);
+        assert_eq!(b.line_of("mean_tpot_ms"), 6);
+        assert_eq!(b.not_available()[0].label, "P95 TTFT (ms)");
+        assert!(b.raw.starts_with("============ Serving"));
+        assert!(b
+            .raw
+            .contains("\nSuccessful requests:                     514\n"));
+    }
+}

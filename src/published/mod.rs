@@ -1,0 +1,39 @@
+//! A published performance report read as data. GPUStack's performance-lab reports are
+//! Markdown with the raw benchmark blocks inside (indented in `??? info` admonitions):
+//! [`read_report`] finds the blocks with the ingest readers (`blocks.rs`, which also keeps
+//! how each value was printed), walks the Markdown (`markdown.rs`) and places every block
+//! in the report's structure (`layout.rs`): setup, profiles, experiments and variants,
+//! the cases run on every profile, and the tables that quote them. `check` recomputes
+//! what the report claims from this; `import` writes it out as a study.
+
+mod blocks;
+mod layout;
+mod markdown;
+mod number;
+
+use std::path::Path;
+
+pub use blocks::{Block, PrintedValue};
+pub use layout::{
+    normalize_name, served_model, Case, CaseSide, Engine, Experiment, Located, Note, Params,
+    Profile, Report, Role, Row, Served, Table, Variant,
+};
+pub use markdown::{items, Cell, Fence, Item};
+pub use number::PrintedNumber;
+
+use crate::ingest::Warning;
+
+/// A report and the warnings its blocks' readers gave (a block cut short).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReadReport {
+    pub report: Report,
+    pub warnings: Vec<Warning>,
+}
+
+/// Reads a published report's text. Fails only when a block is malformed (with its
+/// line); a report without blocks reads as an empty structure.
+pub fn read_report(path: &Path, text: &str) -> crate::Result<ReadReport> {
+    let (blocks, warnings) = blocks::read_blocks(path, text)?;
+    let report = layout::build(&items(text), blocks);
+    Ok(ReadReport { report, warnings })
+}
