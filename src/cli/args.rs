@@ -22,6 +22,9 @@ pub struct Cli {
 pub enum Command {
     /// Read benchmark outputs (files or directories, recursively) into one table of runs.
     Ingest(IngestArgs),
+    /// Compare a candidate's results with a baseline's; exit 1 on a regression.
+    #[command(after_help = crate::compare::policy::POLICY_HELP)]
+    Diff(super::diff_cmd::DiffArgs),
 }
 
 #[derive(Debug, Args)]

@@ -3,6 +3,7 @@
 //! turns the outcome into the exit code.
 
 mod args;
+mod diff_cmd;
 mod ingest_cmd;
 mod table;
 
@@ -27,7 +28,11 @@ pub fn main() -> i32 {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
-            return if e.use_stderr() { Outcome::Error as i32 } else { 0 };
+            return if e.use_stderr() {
+                Outcome::Error as i32
+            } else {
+                0
+            };
         }
     };
     match run(cli) {
@@ -43,6 +48,7 @@ pub fn main() -> i32 {
 fn run(cli: Cli) -> anyhow::Result<Outcome> {
     match cli.command {
         Command::Ingest(a) => ingest_cmd::run(a),
+        Command::Diff(a) => diff_cmd::run(a),
     }
 }
 
