@@ -7,6 +7,7 @@
 
 pub mod check;
 pub mod cli;
+pub mod compare;
 pub mod embedded;
 pub mod error;
 pub mod import;

@@ -26,6 +26,9 @@ pub enum Command {
     Check(CheckArgs),
     /// Recover the study (study.toml and one raw file per block) from a published report.
     Import(ImportArgs),
+    /// Compare a candidate's results with a baseline's; exit 1 on a regression.
+    #[command(after_help = crate::compare::policy::POLICY_HELP)]
+    Diff(super::diff_cmd::DiffArgs),
 }
 
 #[derive(Debug, Args)]

@@ -4,6 +4,7 @@
 
 mod args;
 mod check_cmd;
+mod diff_cmd;
 mod import_cmd;
 mod ingest_cmd;
 mod table;
@@ -51,6 +52,7 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Ingest(a) => ingest_cmd::run(a),
         Command::Check(a) => check_cmd::run(a),
         Command::Import(a) => import_cmd::run(a),
+        Command::Diff(a) => diff_cmd::run(a),
     }
 }
 

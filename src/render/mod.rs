@@ -2,5 +2,6 @@
 //! compare stage computed; every word comes from `l10n`, every layout from `templates/`.
 
 pub mod charts;
+pub mod diff;
 pub mod html;
 pub mod templates;

@@ -1,0 +1,81 @@
+# perflab diff: verdicts, table, notes, errors.
+diff-title = perflab diff
+diff-verdict-pass = perflab diff: no regression ({ $matched } matched, { $added } added, { $removed } removed)
+diff-verdict-fail = perflab diff: { $regressions ->
+    [one] 1 regression
+   *[other] { $regressions } regressions
+} in { $pairs } of { $matched } matched ({ $added } added, { $removed } removed)
+diff-policy-default = Policy (default):
+diff-policy-flags = Policy (--fail-on):
+diff-policy-config = Policy ({ $path }):
+diff-note-key = Runs are paired by: { $key }.
+diff-note-no-noise = { $count ->
+    [one] 1 matched key has
+   *[other] { $count } matched keys have
+} a single run on a side: no noise estimate exists, so the threshold alone decided.
+diff-note-welch = With two or more runs per side, a change past a threshold counts only when it is significant (Welch's t-test, p < 0.05); the 95% interval is of the change, in % of the baseline mean.
+diff-note-within-noise = { $count ->
+    [one] 1 change passed a threshold but is
+   *[other] { $count } changes passed a threshold but are
+} within noise (not significant).
+diff-note-already-beyond = { $count ->
+    [one] 1 limit was
+   *[other] { $count } limits were
+} already passed in the baseline.
+diff-note-not-applicable = { $count ->
+    [one] 1 rule check did
+   *[other] { $count } rule checks did
+} not apply: the metric is missing on a side.
+diff-added = Only in the candidate (added)
+diff-removed = Only in the baseline (removed)
+diff-unmatched-item = { $label } ({ $runs ->
+    [one] 1 run
+   *[other] { $runs } runs
+}: { $sources })
+diff-details = Details
+diff-chart-title = Change of the watched metrics (% of the baseline mean)
+diff-col-key = Key
+diff-col-metric = Metric
+diff-col-baseline = Baseline
+diff-col-candidate = Candidate
+diff-col-change = Change
+diff-col-ci = 95% CI
+diff-col-p = p
+diff-col-trend = Trend
+diff-col-verdict = Verdict
+diff-trend-better = better
+diff-trend-worse = worse
+diff-trend-unchanged = unchanged
+diff-trend-noise = noise
+diff-trend-changed = changed
+diff-trend-missing = missing
+diff-outcome-regression = regression ({ $rule })
+diff-outcome-within-noise = within noise
+diff-outcome-already-beyond = already past in the baseline
+diff-outcome-pass = ok
+diff-outcome-not-applicable = not applicable
+diff-rows-omitted = { $count ->
+    [one] 1 more row is
+   *[other] { $count } more rows are
+} not shown here; see --json or --html.
+diff-junit-failure = { $rule }: { $observed } on { $key }
+diff-junit-within-noise = { $rule }: { $observed } on { $key }, within noise (not significant)
+diff-junit-already-beyond = { $rule }: { $observed } on { $key }, already past in the baseline
+diff-junit-not-applicable = the metric is missing on a side
+diff-error-no-runs = no benchmark runs found in { $path }
+diff-error-nothing-matched = nothing matched between { $baseline } and { $candidate } (key: { $key }); keys only in the baseline: { $removed }, only in the candidate: { $added }
+diff-error-unknown-key = no run on either side has the key column `{ $column }`
+diff-error-unknown-metric = no run on either side has the column `{ $metric }` named by rule `{ $rule }`
+diff-error-stdout-twice = --json and --markdown - both write to stdout; choose one
+diff-rule-error = bad rule `{ $rule }`{ $origin }: { $problem }
+diff-rule-no-operator = no comparison (<, <=, > or >=)
+diff-rule-no-metric = no metric before the comparison
+diff-rule-bad-metric = `{ $metric }` is not a column name (letters, digits, _ and . only)
+diff-rule-bad-limit = `{ $limit }` is not a number (write -5%, +10% or 0)
+diff-rule-signed-value = `{ $limit }` has a sign but no %: a change is written as a percentage, a limit without a sign
+diff-rule-howto =
+    A rule is METRIC, then <, <=, > or >=, then a limit:
+      total_token_throughput<-5%   fails when the mean drops by more than 5%
+      p99_ttft_ms>+10%             fails when the mean rises by more than 10%
+      failed>0                     fails when the value passes 0 and the baseline's did not
+    METRIC is a column of the runs table (see perflab ingest --json).

@@ -1,0 +1,87 @@
+# perflab diff: вердикты, таблица, примечания, ошибки.
+diff-title = perflab diff
+diff-verdict-pass = perflab diff: регрессий нет (сопоставлено: { $matched }, добавлено: { $added }, удалено: { $removed })
+diff-verdict-fail = perflab diff: { $regressions ->
+    [one] { $regressions } регрессия
+    [few] { $regressions } регрессии
+   *[many] { $regressions } регрессий
+} в { $pairs } из { $matched } сопоставленных (добавлено: { $added }, удалено: { $removed })
+diff-policy-default = Правила (по умолчанию):
+diff-policy-flags = Правила (--fail-on):
+diff-policy-config = Правила ({ $path }):
+diff-note-key = Прогоны сопоставлены по: { $key }.
+diff-note-no-noise = { $count ->
+    [one] У { $count } сопоставленного ключа
+   *[many] У { $count } сопоставленных ключей
+} на одной из сторон один прогон: оценки шума нет, решал только порог.
+diff-note-welch = При двух и более прогонах на сторону изменение за порогом засчитывается, только если оно значимо (t-критерий Уэлча, p < 0,05); 95% интервал — для изменения, в % от среднего базовой версии.
+diff-note-within-noise = { $count ->
+    [one] { $count } изменение превысило порог, но остаётся
+    [few] { $count } изменения превысили порог, но остаются
+   *[many] { $count } изменений превысили порог, но остаются
+} в пределах шума (незначимо).
+diff-note-already-beyond = { $count ->
+    [one] { $count } предел уже был превышен в базовой версии.
+    [few] { $count } предела уже были превышены в базовой версии.
+   *[many] { $count } пределов уже были превышены в базовой версии.
+}
+diff-note-not-applicable = { $count ->
+    [one] { $count } проверка правила не применима
+    [few] { $count } проверки правил не применимы
+   *[many] { $count } проверок правил не применимы
+}: метрики нет на одной из сторон.
+diff-added = Только в новой версии (добавлено)
+diff-removed = Только в базовой версии (удалено)
+diff-unmatched-item = { $label } ({ $runs ->
+    [one] { $runs } прогон
+    [few] { $runs } прогона
+   *[many] { $runs } прогонов
+}: { $sources })
+diff-details = Подробности
+diff-chart-title = Изменение отслеживаемых метрик (% от среднего базовой версии)
+diff-col-key = Ключ
+diff-col-metric = Метрика
+diff-col-baseline = База
+diff-col-candidate = Новая
+diff-col-change = Изменение
+diff-col-ci = 95% ДИ
+diff-col-p = p
+diff-col-trend = Тренд
+diff-col-verdict = Вердикт
+diff-trend-better = лучше
+diff-trend-worse = хуже
+diff-trend-unchanged = без изменений
+diff-trend-noise = шум
+diff-trend-changed = изменилось
+diff-trend-missing = нет данных
+diff-outcome-regression = регрессия ({ $rule })
+diff-outcome-within-noise = в пределах шума
+diff-outcome-already-beyond = превышено уже в базовой версии
+diff-outcome-pass = ок
+diff-outcome-not-applicable = не применимо
+diff-rows-omitted = { $count ->
+    [one] Ещё { $count } строка не показана
+    [few] Ещё { $count } строки не показаны
+   *[many] Ещё { $count } строк не показаны
+}; см. --json или --html.
+diff-junit-failure = { $rule }: { $observed } для { $key }
+diff-junit-within-noise = { $rule }: { $observed } для { $key }, в пределах шума (незначимо)
+diff-junit-already-beyond = { $rule }: { $observed } для { $key }, превышено уже в базовой версии
+diff-junit-not-applicable = метрики нет на одной из сторон
+diff-error-no-runs = в { $path } не найдено ни одного прогона бенчмарка
+diff-error-nothing-matched = между { $baseline } и { $candidate } ничего не сопоставлено (ключ: { $key }); ключей только в базовой версии: { $removed }, только в новой: { $added }
+diff-error-unknown-key = ни у одного прогона нет ключевого столбца `{ $column }`
+diff-error-unknown-metric = ни у одного прогона нет столбца `{ $metric }` из правила `{ $rule }`
+diff-error-stdout-twice = --json и --markdown - оба пишут в stdout; выберите одно
+diff-rule-error = неверное правило `{ $rule }`{ $origin }: { $problem }
+diff-rule-no-operator = нет сравнения (<, <=, > или >=)
+diff-rule-no-metric = нет метрики перед сравнением
+diff-rule-bad-metric = `{ $metric }` — не имя столбца (только буквы, цифры, _ и .)
+diff-rule-bad-limit = `{ $limit }` — не число (пишите -5%, +10% или 0)
+diff-rule-signed-value = у `{ $limit }` есть знак, но нет %: изменение пишется в процентах, предел — без знака
+diff-rule-howto =
+    Правило — это МЕТРИКА, затем <, <=, > или >=, затем предел:
+      total_token_throughput<-5%   срабатывает, если среднее упало больше чем на 5%
+      p99_ttft_ms>+10%             срабатывает, если среднее выросло больше чем на 10%
+      failed>0                     срабатывает, если значение превысило 0, а в базовой версии — нет
+    МЕТРИКА — столбец таблицы прогонов (см. perflab ingest --json).

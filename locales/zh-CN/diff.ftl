@@ -1,0 +1,60 @@
+# perflab diff：结论、表格、说明、错误。
+diff-title = perflab diff
+diff-verdict-pass = perflab diff：无性能回退（已配对 { $matched }，新增 { $added }，移除 { $removed }）
+diff-verdict-fail = perflab diff：{ $regressions } 处回退，涉及 { $matched } 个已配对键中的 { $pairs } 个（新增 { $added }，移除 { $removed }）
+diff-policy-default = 规则（默认）：
+diff-policy-flags = 规则（--fail-on）：
+diff-policy-config = 规则（{ $path }）：
+diff-note-key = 运行按以下列配对：{ $key }。
+diff-note-no-noise = 有 { $count } 个已配对键在某一侧只有一次运行：无法估计噪声，仅由阈值判定。
+diff-note-welch = 每侧有两次及以上运行时，超过阈值的变化只有在显著时才计入（Welch t 检验，p < 0.05）；95% 置信区间针对变化量，以基线均值的百分比表示。
+diff-note-within-noise = 有 { $count } 处变化超过阈值，但在噪声范围内（不显著）。
+diff-note-already-beyond = 有 { $count } 个限值在基线中已被超过。
+diff-note-not-applicable = 有 { $count } 项规则检查不适用：某一侧缺少该指标。
+diff-added = 仅在候选版本中（新增）
+diff-removed = 仅在基线中（移除）
+diff-unmatched-item = { $label }（{ $runs } 次运行：{ $sources }）
+diff-details = 详情
+diff-chart-title = 受监控指标的变化（基线均值的百分比）
+diff-col-key = 键
+diff-col-metric = 指标
+diff-col-baseline = 基线
+diff-col-candidate = 候选
+diff-col-change = 变化
+diff-col-ci = 95% 置信区间
+diff-col-p = p
+diff-col-trend = 趋势
+diff-col-verdict = 结论
+diff-trend-better = 变好
+diff-trend-worse = 变差
+diff-trend-unchanged = 不变
+diff-trend-noise = 噪声
+diff-trend-changed = 有变化
+diff-trend-missing = 缺失
+diff-outcome-regression = 回退（{ $rule }）
+diff-outcome-within-noise = 在噪声范围内
+diff-outcome-already-beyond = 基线中已超过
+diff-outcome-pass = 通过
+diff-outcome-not-applicable = 不适用
+diff-rows-omitted = 此处另有 { $count } 行未显示；请查看 --json 或 --html。
+diff-junit-failure = { $rule }：{ $key } 上为 { $observed }
+diff-junit-within-noise = { $rule }：{ $key } 上为 { $observed }，在噪声范围内（不显著）
+diff-junit-already-beyond = { $rule }：{ $key } 上为 { $observed }，基线中已超过
+diff-junit-not-applicable = 某一侧缺少该指标
+diff-error-no-runs = 在 { $path } 中未找到任何基准测试运行
+diff-error-nothing-matched = { $baseline } 与 { $candidate } 之间没有可配对的运行（键：{ $key }）：仅在基线中的键 { $removed } 个，仅在候选版本中的 { $added } 个
+diff-error-unknown-key = 两侧都没有运行包含键列 `{ $column }`
+diff-error-unknown-metric = 两侧都没有运行包含规则 `{ $rule }` 中的列 `{ $metric }`
+diff-error-stdout-twice = --json 与 --markdown - 都写入 stdout；请只选一个
+diff-rule-error = 规则 `{ $rule }`{ $origin } 有误：{ $problem }
+diff-rule-no-operator = 缺少比较符（<、<=、> 或 >=）
+diff-rule-no-metric = 比较符前缺少指标
+diff-rule-bad-metric = `{ $metric }` 不是列名（只能包含字母、数字、_ 和 .）
+diff-rule-bad-limit = `{ $limit }` 不是数字（请写 -5%、+10% 或 0）
+diff-rule-signed-value = `{ $limit }` 带符号但没有 %：变化要写成百分比，限值不带符号
+diff-rule-howto =
+    规则的写法是：指标，然后 <、<=、> 或 >=，然后是界限：
+      total_token_throughput<-5%   均值下降超过 5% 时失败
+      p99_ttft_ms>+10%             均值上升超过 10% 时失败
+      failed>0                     值超过 0 而基线未超过时失败
+    指标是运行表中的列名（见 perflab ingest --json）。

@@ -1,0 +1,291 @@
+//! `perflab diff BASELINE CANDIDATE`: flags → validated settings (policy, key, outputs),
+//! then load both sides, compare once (`compare::compare`), and write every requested
+//! rendering. Exit status: 0 no regression, 1 regression, 2 error.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{anyhow, Context};
+use clap::Args;
+use fluent_bundle::FluentValue;
+
+use super::Outcome;
+use crate::compare::policy::{read_config, DiffConfig};
+use crate::compare::{self, Policy, PolicyOrigin, RuleError, RuleProblem, Verdict};
+use crate::ingest::{self, Options};
+use crate::l10n::{resolve_lang, Localizer};
+use crate::model::frame::{cell, write_atomic};
+use crate::model::Run;
+use crate::render::diff::{html, junit, markdown, terminal, to_json, DiffView};
+
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// The reference results: a file, a directory of raw outputs, or a runs frame saved by
+    /// `perflab ingest` (Parquet, CSV or NDJSON).
+    pub baseline: PathBuf,
+    /// The results to judge, in any of the same forms.
+    pub candidate: PathBuf,
+    /// A rule that fails the diff, e.g. 'total_token_throughput<-5%', 'p99_ttft_ms>+10%',
+    /// 'failed>0'. Repeatable; replaces the default policy and the config file's rules.
+    #[arg(long = "fail-on", value_name = "RULE")]
+    pub fail_on: Vec<String>,
+    /// Pair runs by these columns of the runs frame instead of `source,run_index`
+    /// (e.g. `model_id,max_concurrency`); null matches null.
+    #[arg(long, value_name = "COL,...", value_delimiter = ',')]
+    pub key: Vec<String>,
+    /// Read the `[diff]` table from this file instead of `./perflab.toml`.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Write a Markdown summary (for a pull-request comment) to FILE, `-` for stdout.
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<PathBuf>,
+    /// Write a self-contained HTML page with a delta chart to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Print the comparison as JSON on stdout instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Write JUnit XML to FILE: each rule on each matched pair is a test case.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Language of the output (en, ru, zh-CN); default from LC_ALL / LC_MESSAGES / LANG.
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
+}
+
+/// Validated settings, built from the flags and the config file before any run is read.
+struct Settings {
+    policy: Policy,
+    /// `None`: the default key, decided once the inputs are known.
+    key: Option<Vec<String>>,
+}
+
+pub fn run(args: DiffArgs) -> anyhow::Result<Outcome> {
+    let l10n = Localizer::new(resolve_lang(args.lang.as_deref())?)?;
+    let markdown_to_stdout = args
+        .markdown
+        .as_deref()
+        .is_some_and(|p| p.as_os_str() == "-");
+    if args.json && markdown_to_stdout {
+        return Err(anyhow!(l10n.tr("diff-error-stdout-twice")));
+    }
+    let settings = settings(&args, &l10n)?;
+    let baseline = load(&args.baseline, &l10n)?;
+    let candidate = load(&args.candidate, &l10n)?;
+    let key = settings
+        .key
+        .clone()
+        .unwrap_or_else(|| default_key(&args.baseline, &baseline, &args.candidate, &candidate));
+    check_columns(&settings.policy, &key, &baseline, &candidate, &l10n)?;
+
+    let cmp = compare::compare(&baseline, &candidate, &key, &settings.policy);
+    if cmp.pairs.is_empty() {
+        return Err(anyhow!(l10n.tr_args(
+            "diff-error-nothing-matched",
+            &[
+                ("baseline", args.baseline.display().to_string().into()),
+                ("candidate", args.candidate.display().to_string().into()),
+                ("key", key.join(", ").into()),
+                ("removed", (cmp.removed.len() as i64).into()),
+                ("added", (cmp.added.len() as i64).into()),
+            ],
+        )));
+    }
+    let view = DiffView::new(&cmp, &l10n);
+    let md = (args.markdown.is_some() || summary_file().is_some())
+        .then(|| markdown::render(&view, &l10n));
+
+    if let (Some(path), Some(md)) = (&args.markdown, &md) {
+        if !markdown_to_stdout {
+            write_file(path, md)?;
+        }
+    }
+    if let Some(path) = &args.html {
+        write_file(path, &html::render(&view))?;
+    }
+    if let Some(path) = &args.junit {
+        write_file(path, &junit::render(&cmp, &l10n))?;
+    }
+    if let (Some(path), Some(md)) = (summary_file(), &md) {
+        append_summary(&path, md)?;
+    }
+    let mut stdout = std::io::stdout().lock();
+    if args.json {
+        writeln!(stdout, "{}", to_json(&cmp))?;
+    } else if let (true, Some(md)) = (markdown_to_stdout, &md) {
+        stdout.write_all(md.as_bytes())?;
+    } else {
+        write!(
+            stdout,
+            "{}",
+            terminal::render(&view, std::io::stdout().is_terminal())
+        )?;
+    }
+    stdout.flush()?;
+    Ok(match cmp.verdict {
+        Verdict::Pass => Outcome::Ok,
+        Verdict::Regression => Outcome::Failed,
+    })
+}
+
+/// The policy and key: `--fail-on` / `--key` first, then the `[diff]` table of
+/// `--config` or `./perflab.toml`, then the defaults.
+fn settings(args: &DiffArgs, l10n: &Localizer) -> anyhow::Result<Settings> {
+    let config_path = match &args.config {
+        Some(p) => Some(p.clone()),
+        None => Some(PathBuf::from("perflab.toml")).filter(|p| p.is_file()),
+    };
+    let config: DiffConfig = match &config_path {
+        Some(p) => read_config(p)?.unwrap_or_default(),
+        None => DiffConfig::default(),
+    };
+    let policy = if !args.fail_on.is_empty() {
+        Policy::parse(&args.fail_on, PolicyOrigin::Flags).map_err(|e| rule_error(&e, None, l10n))?
+    } else if let (Some(rules), Some(path)) = (&config.fail_on, &config_path) {
+        Policy::parse(rules, PolicyOrigin::Config(path.clone()))
+            .map_err(|e| rule_error(&e, Some(path), l10n))?
+    } else {
+        Policy::default_policy()
+    };
+    let key = if !args.key.is_empty() {
+        Some(args.key.iter().map(|k| k.trim().to_owned()).collect())
+    } else {
+        config.key.clone()
+    };
+    Ok(Settings { policy, key })
+}
+
+/// A bad rule: what is wrong, where it was written, and how to write one.
+fn rule_error(e: &RuleError, file: Option<&Path>, l10n: &Localizer) -> anyhow::Error {
+    let problem = match &e.problem {
+        RuleProblem::NoOperator => l10n.tr("diff-rule-no-operator"),
+        RuleProblem::NoMetric => l10n.tr("diff-rule-no-metric"),
+        RuleProblem::BadMetric(m) => l10n.tr_args(
+            "diff-rule-bad-metric",
+            &[("metric", FluentValue::from(m.clone()))],
+        ),
+        RuleProblem::BadLimit(l) => l10n.tr_args(
+            "diff-rule-bad-limit",
+            &[("limit", FluentValue::from(l.clone()))],
+        ),
+        RuleProblem::SignedValue(l) => l10n.tr_args(
+            "diff-rule-signed-value",
+            &[("limit", FluentValue::from(l.clone()))],
+        ),
+    };
+    let origin = file
+        .map(|f| format!(" ({})", f.display()))
+        .unwrap_or_default();
+    let msg = l10n.tr_args(
+        "diff-rule-error",
+        &[
+            ("rule", FluentValue::from(e.rule.clone())),
+            ("origin", FluentValue::from(origin)),
+            ("problem", FluentValue::from(problem)),
+        ],
+    );
+    anyhow!("{msg}\n{}", l10n.tr("diff-rule-howto"))
+}
+
+fn load(path: &Path, l10n: &Localizer) -> anyhow::Result<Vec<Run>> {
+    let options = Options {
+        format: None,
+        keep_going: false,
+        progress: std::io::stderr().is_terminal(),
+    };
+    let runs = ingest::load_runs(path, &options)?;
+    if runs.is_empty() {
+        return Err(anyhow!(l10n.tr_args(
+            "diff-error-no-runs",
+            &[("path", path.display().to_string().into())]
+        )));
+    }
+    Ok(runs)
+}
+
+/// `source, run_index`, except when a side is a single file of raw outputs: its runs'
+/// `source` is then that file's own name, which differs between `old.json` and
+/// `new.json` although they are the same benchmark, so runs pair by position alone.
+fn default_key(base_path: &Path, base: &[Run], cand_path: &Path, cand: &[Run]) -> Vec<String> {
+    let single_raw_file = |path: &Path, runs: &[Run]| {
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        path.is_file() && runs.iter().all(|r| Some(&r.source) == name.as_ref())
+    };
+    if single_raw_file(base_path, base) || single_raw_file(cand_path, cand) {
+        vec!["run_index".to_owned()]
+    } else {
+        compare::DEFAULT_KEY
+            .iter()
+            .map(|c| (*c).to_owned())
+            .collect()
+    }
+}
+
+/// Typos in `--key` or in a rule's metric would otherwise pass silently (every key null,
+/// a rule that never applies). The default policy is exempt: its metrics are only
+/// checked where present (SGLang prints no `failed`).
+fn check_columns(
+    policy: &Policy,
+    key: &[String],
+    base: &[Run],
+    cand: &[Run],
+    l10n: &Localizer,
+) -> anyhow::Result<()> {
+    if let Some(column) = compare::pairing::unknown_key_columns(base, cand, key).first() {
+        return Err(anyhow!(l10n.tr_args(
+            "diff-error-unknown-key",
+            &[("column", column.clone().into())]
+        )));
+    }
+    if policy.origin == PolicyOrigin::Default {
+        return Ok(());
+    }
+    for rule in &policy.rules {
+        let present = base
+            .iter()
+            .chain(cand)
+            .any(|r| cell(r, &rule.metric).is_some());
+        if !present {
+            return Err(anyhow!(l10n.tr_args(
+                "diff-error-unknown-metric",
+                &[
+                    ("metric", rule.metric.clone().into()),
+                    ("rule", rule.to_string().into())
+                ]
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn write_file(path: &Path, text: &str) -> anyhow::Result<()> {
+    write_atomic(path, |f| {
+        f.write_all(text.as_bytes())
+            .map_err(|e| crate::Error::io(path, e))
+    })
+    .with_context(|| format!("writing {}", path.display()))
+}
+
+/// GitHub Actions sets `GITHUB_STEP_SUMMARY` to a file whose Markdown is shown on the
+/// run's page; every step appends to it.
+fn summary_file() -> Option<PathBuf> {
+    std::env::var_os("GITHUB_STEP_SUMMARY")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+}
+
+fn append_summary(path: &Path, md: &str) -> anyhow::Result<()> {
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("opening {} ($GITHUB_STEP_SUMMARY)", path.display()))?;
+    // A blank line keeps our verdict from gluing onto a previous step's last line.
+    let sep = if f.metadata().map(|m| m.len()).unwrap_or(0) > 0 {
+        "\n"
+    } else {
+        ""
+    };
+    f.write_all(format!("{sep}{md}").as_bytes())
+        .with_context(|| format!("appending to {}", path.display()))
+}

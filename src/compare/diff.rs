@@ -1,0 +1,498 @@
+//! The comparison of a baseline with a candidate, built once by [`compare`]: matched
+//! pairs with per-metric statistics, every rule's outcome on every pair, the runs found on
+//! one side only, and the overall verdict. Renderers (`render::diff`) only read it.
+//!
+//! Verdict of a rule on a pair (see `docs/diff.md`):
+//! - change rule (`METRIC<-5%`): the relative change of the means passes the threshold;
+//!   with ≥2 runs on both sides it must also be significant (Welch, p < 0.05), otherwise
+//!   it is "within noise" and passes; with a single run on a side the threshold alone
+//!   decides. A baseline mean of 0 makes any non-zero change infinite (it passes every
+//!   threshold of its sign) and no change 0%.
+//! - limit rule (`failed>0`): the candidate's mean passes the limit and the baseline's
+//!   did not; when the baseline's mean was already past it, the pair is "already beyond"
+//!   and does not fail. No significance test: a limit is a fact about the candidate.
+//! - a metric missing on a side the rule needs: the rule does not apply to that pair.
+
+use serde::Serialize;
+
+use super::pairing::{self, Key, KeyValue};
+use super::policy::{Limit, Policy, Rule};
+use super::stats::{self, Summary, Welch};
+use crate::model::schema::{compare_columns, higher_is_better};
+use crate::model::Run;
+
+/// Metrics every diff shows (when present), besides those the rules name: the columns
+/// people look at first, as in `perflab ingest`'s table.
+pub const HEADLINE_METRICS: [&str; 10] = [
+    "completed",
+    "failed",
+    "request_throughput",
+    "output_throughput",
+    "total_token_throughput",
+    "mean_ttft_ms",
+    "p99_ttft_ms",
+    "mean_tpot_ms",
+    "mean_itl_ms",
+    "mean_e2el_ms",
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    Pass,
+    Regression,
+}
+
+/// Which way a metric moved, judged by the metric's direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trend {
+    Better,
+    Worse,
+    /// The means are equal.
+    Unchanged,
+    /// Repeated runs show the change is not significant.
+    Noise,
+    /// The metric has no better direction (e.g. `request_rate`).
+    Changed,
+    /// A side has no value.
+    Missing,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CheckOutcome {
+    /// The metric is missing on a side the rule needs.
+    NotApplicable,
+    Pass,
+    /// Limit rule: the baseline was already past the limit.
+    AlreadyBeyond,
+    /// Past the threshold, but not significant.
+    WithinNoise,
+    Regression,
+}
+
+/// One rule evaluated on one matched pair.
+#[derive(Debug, Clone, Serialize)]
+pub struct Check {
+    /// Index into [`Comparison::rules`].
+    pub rule: usize,
+    pub outcome: CheckOutcome,
+    /// What the rule looked at: the change in percent (change rules; ±∞ when the baseline
+    /// is 0) or the candidate's mean (limit rules).
+    pub observed: Option<f64>,
+}
+
+/// One metric of one matched pair.
+#[derive(Debug, Clone, Serialize)]
+pub struct MetricDiff {
+    pub metric: String,
+    pub higher_is_better: Option<bool>,
+    pub baseline: Option<Summary>,
+    pub candidate: Option<Summary>,
+    /// `m_cand − m_base`.
+    pub change: Option<f64>,
+    /// `(m_cand − m_base) / |m_base| · 100`; ±∞ when the baseline mean is 0 and the
+    /// candidate's is not (serialized as null).
+    pub change_percent: Option<f64>,
+    /// Present when both sides have ≥2 values.
+    pub welch: Option<Welch>,
+    /// The 95% interval of the change in percent of the baseline mean.
+    pub ci_percent: Option<(f64, f64)>,
+    pub trend: Trend,
+    /// The worst outcome of the rules on this metric; `None` when no rule names it.
+    pub status: Option<CheckOutcome>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PairDiff {
+    /// Human-readable key (`run.json#0`, `model_id=x, max_concurrency=4`).
+    pub label: String,
+    pub key: Key,
+    pub baseline_runs: usize,
+    pub candidate_runs: usize,
+    /// Both sides have ≥2 runs, so changes are tested against noise.
+    pub noise_estimate: bool,
+    pub metrics: Vec<MetricDiff>,
+    pub checks: Vec<Check>,
+    pub verdict: Verdict,
+}
+
+/// A key found on one side only.
+#[derive(Debug, Clone, Serialize)]
+pub struct Unmatched {
+    pub label: String,
+    pub key: Key,
+    pub runs: usize,
+    /// The files its runs came from, sorted, without repeats.
+    pub sources: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    pub matched: usize,
+    pub regressed_pairs: usize,
+    pub regressions: usize,
+    pub within_noise: usize,
+    pub already_beyond: usize,
+    pub not_applicable: usize,
+    /// Matched pairs with a single run on a side: the threshold alone decided.
+    pub without_noise_estimate: usize,
+    pub added: usize,
+    pub removed: usize,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Comparison {
+    pub key_columns: Vec<String>,
+    pub rules: Vec<Rule>,
+    pub policy: super::policy::PolicyOrigin,
+    pub pairs: Vec<PairDiff>,
+    /// Keys with candidate runs only.
+    pub added: Vec<Unmatched>,
+    /// Keys with baseline runs only.
+    pub removed: Vec<Unmatched>,
+    pub counts: Counts,
+    pub verdict: Verdict,
+}
+
+impl Comparison {
+    pub fn rule_text(&self, check: &Check) -> String {
+        self.rules
+            .get(check.rule)
+            .map(Rule::to_string)
+            .unwrap_or_default()
+    }
+}
+
+/// Compares `candidate` with `baseline`, pairing runs by `key_columns`.
+pub fn compare(
+    baseline: &[Run],
+    candidate: &[Run],
+    key_columns: &[String],
+    policy: &Policy,
+) -> Comparison {
+    let metrics = metrics_to_show(&policy.rules);
+    let mut pairs = Vec::new();
+    let (mut added, mut removed) = (Vec::new(), Vec::new());
+    for (key, group) in pairing::group(baseline, candidate, key_columns) {
+        let label = label_of(key_columns, &key);
+        match (group.baseline.is_empty(), group.candidate.is_empty()) {
+            (false, false) => {
+                pairs.push(compare_group(label, key, &group, &metrics, &policy.rules))
+            }
+            (true, _) => added.push(unmatched(label, key, &group.candidate)),
+            (_, true) => removed.push(unmatched(label, key, &group.baseline)),
+        }
+    }
+    let counts = count(&pairs, &added, &removed);
+    let verdict = if counts.regressions > 0 {
+        Verdict::Regression
+    } else {
+        Verdict::Pass
+    };
+    Comparison {
+        key_columns: key_columns.to_vec(),
+        rules: policy.rules.clone(),
+        policy: policy.origin.clone(),
+        pairs,
+        added,
+        removed,
+        counts,
+        verdict,
+    }
+}
+
+/// The rules' metrics and the headline metrics, in canonical column order.
+fn metrics_to_show(rules: &[Rule]) -> Vec<String> {
+    let mut metrics: Vec<String> = HEADLINE_METRICS.iter().map(|m| (*m).to_owned()).collect();
+    for rule in rules {
+        if !metrics.contains(&rule.metric) {
+            metrics.push(rule.metric.clone());
+        }
+    }
+    metrics.sort_by(|a, b| compare_columns(a, b));
+    metrics
+}
+
+fn label_of(columns: &[String], key: &[KeyValue]) -> String {
+    match (columns, key) {
+        ([s, i], [source, index]) if s == "source" && i == "run_index" => {
+            format!("{source}#{index}")
+        }
+        ([i], [index]) if i == "run_index" => format!("#{index}"),
+        _ => columns
+            .iter()
+            .zip(key)
+            .map(|(c, v)| format!("{c}={v}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+fn unmatched(label: String, key: Key, runs: &[&Run]) -> Unmatched {
+    let mut sources: Vec<String> = runs.iter().map(|r| r.source.clone()).collect();
+    sources.sort();
+    sources.dedup();
+    Unmatched {
+        label,
+        key,
+        runs: runs.len(),
+        sources,
+    }
+}
+
+fn values(runs: &[&Run], metric: &str) -> Vec<f64> {
+    runs.iter()
+        .filter_map(|r| r.get(metric))
+        .filter(|x| x.is_finite())
+        .collect()
+}
+
+fn compare_group(
+    label: String,
+    key: Key,
+    group: &pairing::Group<'_>,
+    metrics: &[String],
+    rules: &[Rule],
+) -> PairDiff {
+    let mut diffs: Vec<MetricDiff> = metrics
+        .iter()
+        .filter_map(|m| metric_diff(m, &values(&group.baseline, m), &values(&group.candidate, m)))
+        .collect();
+    let mut checks = Vec::with_capacity(rules.len());
+    for (i, rule) in rules.iter().enumerate() {
+        let md = diffs.iter().find(|d| d.metric == rule.metric);
+        let (outcome, observed) =
+            md.map_or((CheckOutcome::NotApplicable, None), |d| evaluate(rule, d));
+        checks.push(Check {
+            rule: i,
+            outcome,
+            observed,
+        });
+    }
+    for d in &mut diffs {
+        d.status = checks
+            .iter()
+            .filter(|c| rules[c.rule].metric == d.metric)
+            .map(|c| c.outcome)
+            .max();
+    }
+    let regressed = checks.iter().any(|c| c.outcome == CheckOutcome::Regression);
+    PairDiff {
+        label,
+        key,
+        baseline_runs: group.baseline.len(),
+        candidate_runs: group.candidate.len(),
+        noise_estimate: group.baseline.len() >= 2 && group.candidate.len() >= 2,
+        metrics: diffs,
+        checks,
+        verdict: if regressed {
+            Verdict::Regression
+        } else {
+            Verdict::Pass
+        },
+    }
+}
+
+/// The statistics of one metric; `None` when neither side has a value.
+pub fn metric_diff(metric: &str, base: &[f64], cand: &[f64]) -> Option<MetricDiff> {
+    let (b, c) = (Summary::of(base), Summary::of(cand));
+    if b.is_none() && c.is_none() {
+        return None;
+    }
+    let direction = higher_is_better(metric);
+    let (mut change, mut change_percent, mut welch, mut ci_percent) = (None, None, None, None);
+    let mut trend = Trend::Missing;
+    if let (Some(b), Some(c)) = (&b, &c) {
+        let d = c.mean - b.mean;
+        change = Some(d);
+        change_percent = Some(relative_percent(d, b.mean));
+        welch = stats::welch(b, c);
+        if let Some(w) = &welch {
+            // Relative to the baseline mean taken as exact: the interval of a ratio of two
+            // noisy means (Fieller) would be wider; this one only rescales the interval of
+            // the difference for display.
+            ci_percent = (b.mean != 0.0).then(|| {
+                (
+                    w.ci_low / b.mean.abs() * 100.0,
+                    w.ci_high / b.mean.abs() * 100.0,
+                )
+            });
+        }
+        trend = if d == 0.0 {
+            Trend::Unchanged
+        } else if welch.is_some_and(|w| w.p >= stats::ALPHA) {
+            Trend::Noise
+        } else {
+            match direction {
+                Some(up) if (d > 0.0) == up => Trend::Better,
+                Some(_) => Trend::Worse,
+                None => Trend::Changed,
+            }
+        };
+    }
+    Some(MetricDiff {
+        metric: metric.to_owned(),
+        higher_is_better: direction,
+        baseline: b,
+        candidate: c,
+        change,
+        change_percent,
+        welch,
+        ci_percent,
+        trend,
+        status: None,
+    })
+}
+
+/// `d / |base| · 100`; a zero baseline makes any change infinite and no change 0%.
+fn relative_percent(d: f64, base: f64) -> f64 {
+    if base != 0.0 {
+        d / base.abs() * 100.0
+    } else if d == 0.0 {
+        0.0
+    } else {
+        d.signum() * f64::INFINITY
+    }
+}
+
+/// One rule on one metric of a pair; returns the outcome and what was observed.
+pub fn evaluate(rule: &Rule, d: &MetricDiff) -> (CheckOutcome, Option<f64>) {
+    match rule.limit {
+        Limit::ChangePercent(threshold) => {
+            let Some(change) = d.change_percent else {
+                return (CheckOutcome::NotApplicable, None);
+            };
+            let outcome = if !rule.op.holds(change, threshold) {
+                CheckOutcome::Pass
+            } else if d.welch.is_some_and(|w| w.p >= stats::ALPHA) {
+                CheckOutcome::WithinNoise
+            } else {
+                CheckOutcome::Regression
+            };
+            (outcome, Some(change))
+        }
+        Limit::Value(limit) => {
+            let Some(cand) = d.candidate else {
+                return (CheckOutcome::NotApplicable, None);
+            };
+            let outcome = if !rule.op.holds(cand.mean, limit) {
+                CheckOutcome::Pass
+            } else if d.baseline.is_some_and(|b| rule.op.holds(b.mean, limit)) {
+                CheckOutcome::AlreadyBeyond
+            } else {
+                CheckOutcome::Regression
+            };
+            (outcome, Some(cand.mean))
+        }
+    }
+}
+
+fn count(pairs: &[PairDiff], added: &[Unmatched], removed: &[Unmatched]) -> Counts {
+    let mut counts = Counts {
+        matched: pairs.len(),
+        added: added.len(),
+        removed: removed.len(),
+        ..Counts::default()
+    };
+    for pair in pairs {
+        if pair.verdict == Verdict::Regression {
+            counts.regressed_pairs += 1;
+        }
+        if !pair.noise_estimate {
+            counts.without_noise_estimate += 1;
+        }
+        for check in &pair.checks {
+            match check.outcome {
+                CheckOutcome::Regression => counts.regressions += 1,
+                CheckOutcome::WithinNoise => counts.within_noise += 1,
+                CheckOutcome::AlreadyBeyond => counts.already_beyond += 1,
+                CheckOutcome::NotApplicable => counts.not_applicable += 1,
+                CheckOutcome::Pass => {}
+            }
+        }
+    }
+    counts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(s: &str) -> Rule {
+        s.parse().unwrap()
+    }
+
+    fn outcome(r: &str, base: &[f64], cand: &[f64]) -> CheckOutcome {
+        let r = rule(r);
+        evaluate(&r, &metric_diff(&r.metric, base, cand).unwrap()).0
+    }
+
+    #[test]
+    fn single_runs_threshold_alone() {
+        let r = "total_token_throughput<-5%";
+        assert_eq!(outcome(r, &[1000.0], &[900.0]), CheckOutcome::Regression);
+        assert_eq!(outcome(r, &[1000.0], &[960.0]), CheckOutcome::Pass);
+        // Exactly −5% is not "less than −5%".
+        assert_eq!(outcome(r, &[1000.0], &[950.0]), CheckOutcome::Pass);
+        assert_eq!(outcome(r, &[1000.0], &[1200.0]), CheckOutcome::Pass);
+    }
+
+    #[test]
+    fn repeated_runs_need_significance() {
+        let r = "total_token_throughput<-5%";
+        // Means 1000 and 940 (−6%) in both cases; only the spread differs.
+        // Noisy: sd ≈ 50 per side, se ≈ 40.8, t ≈ −1.47, p ≈ 0.22 → within noise.
+        assert_eq!(
+            outcome(r, &[950.0, 1000.0, 1050.0], &[890.0, 940.0, 990.0]),
+            CheckOutcome::WithinNoise
+        );
+        // Tight: sd = 5 per side, t ≈ −14.7 → regression.
+        assert_eq!(
+            outcome(r, &[995.0, 1000.0, 1005.0], &[935.0, 940.0, 945.0]),
+            CheckOutcome::Regression
+        );
+    }
+
+    #[test]
+    fn limit_rules_fire_on_new_failures_only() {
+        assert_eq!(
+            outcome("failed>0", &[0.0], &[3.0]),
+            CheckOutcome::Regression
+        );
+        assert_eq!(
+            outcome("failed>0", &[2.0], &[3.0]),
+            CheckOutcome::AlreadyBeyond
+        );
+        assert_eq!(outcome("failed>0", &[0.0], &[0.0]), CheckOutcome::Pass);
+        // No baseline value: the candidate alone is judged.
+        assert_eq!(outcome("failed>0", &[], &[1.0]), CheckOutcome::Regression);
+        assert_eq!(
+            outcome("failed>0", &[1.0], &[]),
+            CheckOutcome::NotApplicable
+        );
+    }
+
+    #[test]
+    fn zero_baseline_changes_are_infinite() {
+        assert_eq!(
+            outcome("failed>+10%", &[0.0], &[1.0]),
+            CheckOutcome::Regression
+        );
+        assert_eq!(outcome("failed>+10%", &[0.0], &[0.0]), CheckOutcome::Pass);
+        let d = metric_diff("failed", &[0.0], &[2.0]).unwrap();
+        assert_eq!(d.change_percent, Some(f64::INFINITY));
+    }
+
+    #[test]
+    fn trends_follow_the_metric_direction() {
+        let trend = |m: &str, b: f64, c: f64| metric_diff(m, &[b], &[c]).unwrap().trend;
+        assert_eq!(trend("output_throughput", 100.0, 110.0), Trend::Better);
+        assert_eq!(trend("p99_ttft_ms", 100.0, 110.0), Trend::Worse);
+        assert_eq!(trend("request_rate", 1.0, 2.0), Trend::Changed);
+        assert_eq!(trend("p99_ttft_ms", 100.0, 100.0), Trend::Unchanged);
+        assert_eq!(metric_diff("x", &[1.0], &[]).unwrap().trend, Trend::Missing);
+        assert!(metric_diff("x", &[], &[]).is_none());
+    }
+}

@@ -1,0 +1,91 @@
+//! JUnit XML of a diff, so CI systems list each rule on each matched pair as a test:
+//! a regression is a `<failure>`, a rule whose metric is missing on a side is `<skipped>`,
+//! the rest pass (within-noise and already-beyond outcomes say so in `<system-out>`).
+//! Test case: `classname` = the pair's key, `name` = the rule.
+
+use std::fmt::Write as _;
+
+use fluent_bundle::FluentValue;
+
+use super::{escape_xml, fmt_percent, fmt_value};
+use crate::compare::diff::{Check, CheckOutcome};
+use crate::compare::policy::Limit;
+use crate::compare::Comparison;
+use crate::l10n::Localizer;
+
+fn observed(cmp: &Comparison, check: &Check) -> String {
+    match (check.observed, &cmp.rules[check.rule].limit) {
+        (None, _) => "—".into(),
+        (Some(x), Limit::ChangePercent(_)) => fmt_percent(x),
+        (Some(x), Limit::Value(_)) => fmt_value(x),
+    }
+}
+
+pub fn render(cmp: &Comparison, l10n: &Localizer) -> String {
+    let e = escape_xml;
+    let checks: Vec<(&str, &Check)> = cmp
+        .pairs
+        .iter()
+        .flat_map(|p| p.checks.iter().map(move |c| (p.label.as_str(), c)))
+        .collect();
+    let tests = checks.len();
+    let failures = checks
+        .iter()
+        .filter(|(_, c)| c.outcome == CheckOutcome::Regression)
+        .count();
+    let skipped = checks
+        .iter()
+        .filter(|(_, c)| c.outcome == CheckOutcome::NotApplicable)
+        .count();
+    let mut x = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let counts =
+        format!("tests=\"{tests}\" failures=\"{failures}\" errors=\"0\" skipped=\"{skipped}\"");
+    let _ = writeln!(x, "<testsuites name=\"perflab diff\" {counts}>");
+    let _ = writeln!(x, "  <testsuite name=\"perflab diff\" {counts}>");
+    for (label, check) in checks {
+        let rule = cmp.rule_text(check);
+        let _ = write!(
+            x,
+            "    <testcase classname=\"{}\" name=\"{}\"",
+            e(label),
+            e(&rule)
+        );
+        let args = [
+            ("rule", FluentValue::from(rule.clone())),
+            ("observed", FluentValue::from(observed(cmp, check))),
+            ("key", FluentValue::from(label.to_owned())),
+        ];
+        match check.outcome {
+            CheckOutcome::Pass => x.push_str("/>\n"),
+            CheckOutcome::Regression => {
+                let msg = l10n.tr_args("diff-junit-failure", &args);
+                let _ = writeln!(
+                    x,
+                    ">\n      <failure type=\"regression\" message=\"{m}\">{m}</failure>\n    </testcase>",
+                    m = e(&msg)
+                );
+            }
+            CheckOutcome::NotApplicable => {
+                let _ = writeln!(
+                    x,
+                    ">\n      <skipped message=\"{}\"/>\n    </testcase>",
+                    e(&l10n.tr("diff-junit-not-applicable"))
+                );
+            }
+            CheckOutcome::WithinNoise | CheckOutcome::AlreadyBeyond => {
+                let id = if check.outcome == CheckOutcome::WithinNoise {
+                    "diff-junit-within-noise"
+                } else {
+                    "diff-junit-already-beyond"
+                };
+                let _ = writeln!(
+                    x,
+                    ">\n      <system-out>{}</system-out>\n    </testcase>",
+                    e(&l10n.tr_args(id, &args))
+                );
+            }
+        }
+    }
+    x.push_str("  </testsuite>\n</testsuites>\n");
+    x
+}

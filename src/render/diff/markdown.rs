@@ -1,0 +1,138 @@
+//! The Markdown of a diff, for a pull-request comment and for `$GITHUB_STEP_SUMMARY`:
+//! the verdict on the first line (what a reviewer sees without clicking), then a
+//! collapsible `<details>` block with the notes, a Unicode delta chart (GitHub strips
+//! inline SVG from comments), the table and the added/removed keys.
+
+use std::fmt::Write as _;
+
+use super::{chart, DiffView, Tone};
+use crate::compare::Verdict;
+use crate::l10n::Localizer;
+
+/// GitHub caps a comment at 65,536 characters; past this many rows the table stops (in
+/// order of concern, so regressions are always in) and says how many rows it left out.
+pub const MAX_ROWS: usize = 250;
+
+/// Escapes text for a Markdown table cell or paragraph: no emphasis, links, code or HTML
+/// can come from a label, and `|` cannot split a cell.
+pub fn escape_md(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '|' | '~' | '#' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+pub fn render(view: &DiffView, l10n: &Localizer) -> String {
+    let mut md = String::new();
+    let mark = match view.verdict {
+        Verdict::Pass => "✅",
+        Verdict::Regression => "❌",
+    };
+    // The first line is the verdict, alone: CI tools and people read just that.
+    let _ = writeln!(md, "{mark} **{}**\n", escape_md(&view.verdict_line));
+    let rules: Vec<String> = view.rules.iter().map(|r| format!("`{r}`")).collect();
+    let _ = writeln!(
+        md,
+        "{} {}\n",
+        escape_md(&view.policy_line),
+        rules.join(", ")
+    );
+    let _ = writeln!(
+        md,
+        "<details><summary>{}</summary>\n",
+        escape_md(&view.details_title)
+    );
+    for note in &view.notes {
+        let _ = writeln!(md, "- {}", escape_md(note));
+    }
+    md.push('\n');
+    let rows = view.rows_by_concern();
+    let chart = chart::unicode_chart(&rows);
+    if !chart.is_empty() {
+        let _ = writeln!(
+            md,
+            "{}\n\n```text\n{chart}\n```\n",
+            escape_md(&view.chart_title)
+        );
+    }
+    let _ = writeln!(
+        md,
+        "| {} |",
+        view.headers
+            .iter()
+            .map(|h| escape_md(h))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    );
+    let _ = writeln!(
+        md,
+        "|{}",
+        ":---|:---|".to_owned() + &"---:|".repeat(5) + ":---|:---|"
+    );
+    for row in rows.iter().take(MAX_ROWS) {
+        let verdict = match row.tone {
+            Tone::Regression => format!("❌ {}", escape_md(&row.verdict)),
+            Tone::WithinNoise => format!("〰️ {}", escape_md(&row.verdict)),
+            _ => escape_md(&row.verdict),
+        };
+        let cells = [
+            escape_md(&row.pair),
+            format!("`{}`", row.metric.replace('`', "'")),
+            escape_md(&row.baseline),
+            escape_md(&row.candidate),
+            escape_md(&row.change),
+            escape_md(&row.ci),
+            escape_md(&row.p),
+            escape_md(&row.trend),
+            verdict,
+        ];
+        let _ = writeln!(md, "| {} |", cells.join(" | "));
+    }
+    if rows.len() > MAX_ROWS {
+        let omitted = rows.len() - MAX_ROWS;
+        let _ = writeln!(
+            md,
+            "\n{}",
+            escape_md(&l10n.tr_args("diff-rows-omitted", &[("count", (omitted as i64).into())]))
+        );
+    }
+    for (title, items) in [
+        (&view.removed_title, &view.removed),
+        (&view.added_title, &view.added),
+    ] {
+        if items.is_empty() {
+            continue;
+        }
+        let _ = writeln!(md, "\n**{}**\n", escape_md(title));
+        for item in items {
+            let _ = writeln!(md, "- {}", escape_md(item));
+        }
+    }
+    md.push_str("\n</details>\n");
+    md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_cannot_inject_markup() {
+        assert_eq!(
+            escape_md("<script>a|b</script>"),
+            "&lt;script&gt;a\\|b&lt;/script&gt;"
+        );
+        assert_eq!(escape_md("run_1.json#0 *x*"), "run\\_1.json\\#0 \\*x\\*");
+    }
+}

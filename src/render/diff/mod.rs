@@ -1,0 +1,353 @@
+//! Renderers of a [`Comparison`]: terminal table, Markdown (pull-request comment and
+//! `$GITHUB_STEP_SUMMARY`), HTML page, JUnit XML and JSON. They only read the comparison:
+//! every verdict was decided in `compare::diff`. [`DiffView`] turns it into localized,
+//! formatted text once; each format then lays that text out and escapes it its own way.
+
+mod chart;
+pub mod html;
+pub mod junit;
+pub mod markdown;
+pub mod terminal;
+
+use fluent_bundle::FluentValue;
+use serde::Serialize;
+
+use crate::compare::diff::{CheckOutcome, MetricDiff, PairDiff, Trend, Unmatched, Verdict};
+use crate::compare::policy::PolicyOrigin;
+use crate::compare::stats::Summary;
+use crate::compare::Comparison;
+use crate::l10n::Localizer;
+use crate::model::schema::is_integer;
+
+/// How a row (or a bar of the chart) should stand out: colour in the terminal, class in
+/// HTML, mark in Markdown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tone {
+    Regression,
+    WithinNoise,
+    Better,
+    Worse,
+    Neutral,
+}
+
+/// One row of the details table: a metric of a matched pair, every cell already text.
+#[derive(Debug, Clone, Serialize)]
+pub struct RowView {
+    pub pair: String,
+    pub metric: String,
+    pub baseline: String,
+    pub candidate: String,
+    pub change: String,
+    pub ci: String,
+    pub p: String,
+    pub trend: String,
+    pub verdict: String,
+    pub tone: Tone,
+    /// A rule names this metric: the row goes into the delta chart.
+    pub watched: bool,
+    /// The change in percent, for the chart (±∞ allowed; `None` when a side is missing).
+    pub change_percent: Option<f64>,
+}
+
+/// Everything a renderer shows, localized and formatted.
+#[derive(Debug, Clone, Serialize)]
+pub struct DiffView {
+    pub lang: &'static str,
+    pub title: String,
+    pub verdict: Verdict,
+    /// One plain-text line: the verdict and the counts.
+    pub verdict_line: String,
+    /// Where the rules came from ("Policy (default):"); each format lists `rules` after it
+    /// in its own markup.
+    pub policy_line: String,
+    pub rules: Vec<String>,
+    pub notes: Vec<String>,
+    pub headers: Vec<String>,
+    pub rows: Vec<RowView>,
+    pub added_title: String,
+    pub added: Vec<String>,
+    pub removed_title: String,
+    pub removed: Vec<String>,
+    pub details_title: String,
+    pub chart_title: String,
+}
+
+fn n(x: usize) -> FluentValue<'static> {
+    FluentValue::from(x as i64)
+}
+
+fn s(x: impl Into<String>) -> FluentValue<'static> {
+    FluentValue::from(x.into())
+}
+
+/// Fixed two decimals, so that goldens compare and columns align.
+pub fn fmt_value(x: f64) -> String {
+    format!("{x:.2}")
+}
+
+/// `+10.00%`, `-5.23%`, `+∞%`; always signed so a drop is never mistaken for a rise.
+pub fn fmt_percent(x: f64) -> String {
+    if x.is_infinite() {
+        return if x > 0.0 {
+            "+∞%".into()
+        } else {
+            "-∞%".into()
+        };
+    }
+    let x = if x == 0.0 { 0.0 } else { x };
+    format!("{x:+.2}%")
+}
+
+fn fmt_p(p: f64) -> String {
+    if p < 0.001 {
+        "<0.001".into()
+    } else {
+        format!("{p:.3}")
+    }
+}
+
+const DASH: &str = "—";
+
+/// A metric's value: counts that are whole print without decimals (`16`, not `16.00`),
+/// everything else with two.
+fn fmt_metric(metric: &str, x: f64) -> String {
+    if is_integer(metric) && x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        fmt_value(x)
+    }
+}
+
+/// `mean`, or `mean ± sd (n=N)` for repeated runs.
+fn side(metric: &str, summary: &Option<Summary>) -> String {
+    match summary {
+        None => DASH.into(),
+        Some(s) => match s.std_dev {
+            Some(sd) => format!(
+                "{} ± {} (n={})",
+                fmt_metric(metric, s.mean),
+                fmt_metric(metric, sd),
+                s.n
+            ),
+            None => fmt_metric(metric, s.mean),
+        },
+    }
+}
+
+impl DiffView {
+    pub fn new(cmp: &Comparison, l10n: &Localizer) -> DiffView {
+        let c = &cmp.counts;
+        let verdict_line = match cmp.verdict {
+            Verdict::Pass => l10n.tr_args(
+                "diff-verdict-pass",
+                &[
+                    ("matched", n(c.matched)),
+                    ("added", n(c.added)),
+                    ("removed", n(c.removed)),
+                ],
+            ),
+            Verdict::Regression => l10n.tr_args(
+                "diff-verdict-fail",
+                &[
+                    ("regressions", n(c.regressions)),
+                    ("pairs", n(c.regressed_pairs)),
+                    ("matched", n(c.matched)),
+                    ("added", n(c.added)),
+                    ("removed", n(c.removed)),
+                ],
+            ),
+        };
+        let rules: Vec<String> = cmp.rules.iter().map(ToString::to_string).collect();
+        let policy_line = match &cmp.policy {
+            PolicyOrigin::Default => l10n.tr("diff-policy-default"),
+            PolicyOrigin::Flags => l10n.tr("diff-policy-flags"),
+            PolicyOrigin::Config(path) => l10n.tr_args(
+                "diff-policy-config",
+                &[("path", s(path.display().to_string()))],
+            ),
+        };
+        let mut notes =
+            vec![l10n.tr_args("diff-note-key", &[("key", s(cmp.key_columns.join(", ")))])];
+        if c.without_noise_estimate > 0 {
+            notes.push(l10n.tr_args(
+                "diff-note-no-noise",
+                &[("count", n(c.without_noise_estimate))],
+            ));
+        }
+        if c.matched > c.without_noise_estimate {
+            notes.push(l10n.tr("diff-note-welch"));
+        }
+        for (count, id) in [
+            (c.within_noise, "diff-note-within-noise"),
+            (c.already_beyond, "diff-note-already-beyond"),
+            (c.not_applicable, "diff-note-not-applicable"),
+        ] {
+            if count > 0 {
+                notes.push(l10n.tr_args(id, &[("count", n(count))]));
+            }
+        }
+        let headers = [
+            "diff-col-key",
+            "diff-col-metric",
+            "diff-col-baseline",
+            "diff-col-candidate",
+            "diff-col-change",
+            "diff-col-ci",
+            "diff-col-p",
+            "diff-col-trend",
+            "diff-col-verdict",
+        ]
+        .iter()
+        .map(|id| l10n.tr(id))
+        .collect();
+        let rows = cmp
+            .pairs
+            .iter()
+            .flat_map(|pair| pair.metrics.iter().map(move |m| (pair, m)))
+            .map(|(pair, m)| row(cmp, pair, m, l10n))
+            .collect();
+        let unmatched = |u: &Unmatched| {
+            l10n.tr_args(
+                "diff-unmatched-item",
+                &[
+                    ("label", s(u.label.clone())),
+                    ("runs", n(u.runs)),
+                    ("sources", s(u.sources.join(", "))),
+                ],
+            )
+        };
+        DiffView {
+            lang: l10n.lang(),
+            title: l10n.tr("diff-title"),
+            verdict: cmp.verdict,
+            verdict_line,
+            policy_line,
+            rules,
+            notes,
+            headers,
+            rows,
+            added_title: l10n.tr("diff-added"),
+            added: cmp.added.iter().map(unmatched).collect(),
+            removed_title: l10n.tr("diff-removed"),
+            removed: cmp.removed.iter().map(unmatched).collect(),
+            details_title: l10n.tr("diff-details"),
+            chart_title: l10n.tr("diff-chart-title"),
+        }
+    }
+
+    /// Rows in order of concern (regressions first, then within noise, then the rest, each
+    /// in key order): what a truncated table must not leave out.
+    pub fn rows_by_concern(&self) -> Vec<&RowView> {
+        let rank = |t: Tone| match t {
+            Tone::Regression => 0,
+            Tone::WithinNoise => 1,
+            _ => 2,
+        };
+        let mut rows: Vec<&RowView> = self.rows.iter().collect();
+        rows.sort_by_key(|r| rank(r.tone));
+        rows
+    }
+}
+
+fn row(cmp: &Comparison, pair: &PairDiff, m: &MetricDiff, l10n: &Localizer) -> RowView {
+    let trend = match m.trend {
+        Trend::Better => "diff-trend-better",
+        Trend::Worse => "diff-trend-worse",
+        Trend::Unchanged => "diff-trend-unchanged",
+        Trend::Noise => "diff-trend-noise",
+        Trend::Changed => "diff-trend-changed",
+        Trend::Missing => "diff-trend-missing",
+    };
+    let arrow = match m.trend {
+        Trend::Better => "▲ ",
+        Trend::Worse => "▼ ",
+        Trend::Noise => "~ ",
+        _ => "",
+    };
+    let failed_rules: Vec<String> = pair
+        .checks
+        .iter()
+        .filter(|c| cmp.rules[c.rule].metric == m.metric && Some(c.outcome) == m.status)
+        .map(|c| cmp.rule_text(c))
+        .collect();
+    let verdict = match m.status {
+        None => DASH.into(),
+        Some(CheckOutcome::Regression) => l10n.tr_args(
+            "diff-outcome-regression",
+            &[("rule", s(failed_rules.join(", ")))],
+        ),
+        Some(CheckOutcome::WithinNoise) => l10n.tr("diff-outcome-within-noise"),
+        Some(CheckOutcome::AlreadyBeyond) => l10n.tr("diff-outcome-already-beyond"),
+        Some(CheckOutcome::Pass) => l10n.tr("diff-outcome-pass"),
+        Some(CheckOutcome::NotApplicable) => l10n.tr("diff-outcome-not-applicable"),
+    };
+    let tone = match (m.status, m.trend) {
+        (Some(CheckOutcome::Regression), _) => Tone::Regression,
+        (Some(CheckOutcome::WithinNoise), _) => Tone::WithinNoise,
+        (_, Trend::Better) => Tone::Better,
+        (_, Trend::Worse) => Tone::Worse,
+        _ => Tone::Neutral,
+    };
+    RowView {
+        pair: pair.label.clone(),
+        metric: m.metric.clone(),
+        baseline: side(&m.metric, &m.baseline),
+        candidate: side(&m.metric, &m.candidate),
+        change: m.change_percent.map_or(DASH.into(), fmt_percent),
+        ci: m.ci_percent.map_or(DASH.into(), |(lo, hi)| {
+            format!("[{}, {}]", fmt_percent(lo), fmt_percent(hi))
+        }),
+        p: m.welch.map_or(DASH.into(), |w| fmt_p(w.p)),
+        trend: format!("{arrow}{}", l10n.tr(trend)),
+        verdict,
+        tone,
+        watched: m.status.is_some(),
+        change_percent: m.change_percent,
+    }
+}
+
+/// The comparison as pretty JSON, for machines: not localized, numbers unrounded,
+/// non-finite numbers as null.
+pub fn to_json(cmp: &Comparison) -> String {
+    serde_json::to_string_pretty(cmp).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}
+
+/// Escapes text for HTML and XML (element content and quoted attributes).
+pub fn escape_xml(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            // Control characters are not allowed in XML 1.0.
+            c if (c as u32) < 0x20 && !matches!(c, '\n' | '\t') => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percent_is_always_signed() {
+        assert_eq!(fmt_percent(-10.0), "-10.00%");
+        assert_eq!(fmt_percent(3.456), "+3.46%");
+        assert_eq!(fmt_percent(-0.0), "+0.00%");
+        assert_eq!(fmt_percent(f64::INFINITY), "+∞%");
+    }
+
+    #[test]
+    fn xml_escaping() {
+        assert_eq!(
+            escape_xml("<script>alert('x') & \"y\"</script>"),
+            "&lt;script&gt;alert(&#39;x&#39;) &amp; &quot;y&quot;&lt;/script&gt;"
+        );
+    }
+}
