@@ -6,11 +6,13 @@
 //! errors to exit codes.
 
 pub mod cli;
+pub mod compare;
 pub mod embedded;
 pub mod error;
 pub mod ingest;
 pub mod l10n;
 pub mod model;
 pub mod render;
+pub mod study;
 
 pub use error::{Error, Result};

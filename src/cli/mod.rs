@@ -3,7 +3,9 @@
 //! turns the outcome into the exit code.
 
 mod args;
+mod compare_cmd;
 mod ingest_cmd;
+mod report_cmd;
 mod table;
 
 use std::io::Write;
@@ -43,6 +45,8 @@ pub fn main() -> i32 {
 fn run(cli: Cli) -> anyhow::Result<Outcome> {
     match cli.command {
         Command::Ingest(a) => ingest_cmd::run(a),
+        Command::Report(a) => report_cmd::run(a),
+        Command::Compare(a) => compare_cmd::run(a),
     }
 }
 
