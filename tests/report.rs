@@ -158,16 +158,16 @@ fn group_summaries_match_the_reference() {
     ];
     for (lang, reduced, increased, slower) in words {
         let r = render(REFERENCE, lang);
-        let summaries: Vec<&str> = r.markdown.lines().filter(|l| l.starts_with("**") && l.contains(":** ")).collect();
+        let summaries: Vec<&str> = r.markdown.lines().filter(|l| l.starts_with("**") && l.contains("** **")).collect();
         assert_eq!(summaries.len(), 5, "{lang}: one summary per experiment of several valid variants: {summaries:#?}");
         for (best, exp) in &cases {
-            let line = line_with(&r.markdown, &[&format!(":** {best}")]);
-            let (_, sentence) = line.split_once(":** ").unwrap();
+            let line = line_with(&r.markdown, &[&format!("** {best}")]);
+            let (_, sentence) = line.split_once("** ").unwrap();
             assert_numbers(sentence, exp);
         }
-        let tokens = line_with(&r.markdown, &[":** **32k**"]);
+        let tokens = line_with(&r.markdown, &["** **32k**"]);
         assert!(tokens.contains(increased) && tokens.contains(slower), "{lang}: {tokens}");
-        let engine = line_with(&r.markdown, &[":** **vLLM**"]);
+        let engine = line_with(&r.markdown, &["** **vLLM**"]);
         assert!(engine.contains(reduced) && !engine.contains(slower), "{lang}: {engine}");
     }
 }
@@ -266,8 +266,8 @@ fn second_study_of_another_shape_renders() {
         // The crashed variant is shown with its reason, and in the summary as no result.
         assert!(md.contains("Crash, not supported for the model"), "{lang}");
         assert!(md.contains("```bash\nmindie serve Qwen/Qwen3-30B-A3B\n```"), "{lang}: MindIE recommended");
-        let summary = line_with(md, &[":** **MindIE**"]);
-        assert_numbers(summary.split_once(":** ").unwrap().1, &["4712.47", "1227.19", "3485.28", "284.00%", "964.45", "318.03", "646.42", "203.26%"]);
+        let summary = line_with(md, &["** **MindIE**"]);
+        assert_numbers(summary.split_once("** ").unwrap().1, &["4712.47", "1227.19", "3485.28", "284.00%", "964.45", "318.03", "646.42", "203.26%"]);
     }
 }
 
@@ -381,4 +381,166 @@ fn russian_plurals_have_three_forms() {
     let en = perflab::l10n::Localizer::new("en").unwrap();
     let one = en.tr_args("variant-skipped", &[("rate", "x".into()), ("completed", 0.into()), ("requested", 1.into())]);
     assert!(one.contains("0 of 1 request completed"), "{one}");
+}
+
+fn perflab() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("perflab").unwrap()
+}
+
+#[test]
+fn cli_report_writes_every_language_and_the_json() {
+    let out = tempfile::tempdir().unwrap();
+    perflab()
+        .args(["report", REFERENCE, "--lang", "en,ru,zh-CN", "--json", "--out"])
+        .arg(out.path())
+        .assert()
+        .success();
+    for lang in LANGS {
+        assert!(out.path().join(format!("report.{lang}.md")).is_file());
+        assert!(out.path().join(format!("report.{lang}.html")).is_file());
+        assert!(out.path().join(format!("charts/conclusion.{lang}.svg")).is_file());
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.path().join("comparison.json")).unwrap()).unwrap();
+    // Recommended: "Max Num Seqs && Performance Mode" (experiment 6), variant "512" (1).
+    assert_eq!(json["recommended"], serde_json::json!({"experiment": 6, "variant": 1}));
+    assert_eq!(json["experiments"][2]["variants"][0]["status"]["status"], "skipped");
+    assert_eq!(json["experiments"][2]["variants"][0]["success"]["percent_text"], "51.4%");
+}
+
+#[test]
+fn cli_study_errors_name_the_key_and_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(ASCEND).unwrap().replacen(
+        "profile = \"ShareGPT\"\nresult = \"runs/engine-mindie.txt\"",
+        "profile = \"Foo\"\nresult = \"runs/engine-mindie.txt\"",
+        1,
+    );
+    let study = dir.path().join("study.toml");
+    std::fs::write(&study, text).unwrap();
+    let out = perflab().arg("report").arg(&study).arg("--out").arg(dir.path()).assert().code(2);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(stderr.contains("study.toml:") && stderr.contains("experiments[0].variants[1].profile = \"Foo\": no such profile"), "{stderr}");
+
+    // A result file that holds no run: the crash comment of the 910B report.
+    let crashed = std::fs::read_to_string(ASCEND).unwrap().replacen(
+        "missing = \"Crash, not supported for the model\"",
+        "result = \"runs/prefix-cache-crash.txt\"",
+        1,
+    );
+    let dir2 = tempfile::tempdir().unwrap();
+    let copy = dir2.path().join("study.toml");
+    std::fs::write(&copy, crashed).unwrap();
+    std::fs::create_dir(dir2.path().join("runs")).unwrap();
+    for entry in std::fs::read_dir(Path::new(ASCEND).parent().unwrap().join("runs")).unwrap() {
+        let p = entry.unwrap().path();
+        std::fs::copy(&p, dir2.path().join("runs").join(p.file_name().unwrap())).unwrap();
+    }
+    let out = perflab().arg("report").arg(&copy).arg("--out").arg(dir2.path().join("out")).assert().code(2);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(stderr.contains("experiments[1].variants[0].result = \"runs/prefix-cache-crash.txt\""), "{stderr}");
+}
+
+#[test]
+fn cli_compare_two_runs_in_every_language() {
+    let runs = "fixtures/studies/qwen3-30b-a3b-910b/runs";
+    let out = perflab()
+        .args(["compare", "--lang", "en"])
+        .arg(format!("{runs}/other-baseline.txt#2"))
+        .arg(format!("{runs}/other-optimized.txt#2"))
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    // Long Prompt (4K input): 5881.36 → 13362.49 tok/s; TPOT 277.51 → 130.97 ms.
+    let first = stdout.lines().next().unwrap();
+    assert_numbers(first, &["13362.49", "5881.36", "7481.13", "127.20%", "130.97", "277.51", "146.54", "52.81%"]);
+    assert!(stdout.contains("+127.20%"), "{stdout}");
+    let ru = perflab()
+        .args(["compare", "--lang", "ru"])
+        .arg(format!("{runs}/other-baseline.txt#2"))
+        .arg(format!("{runs}/other-optimized.txt#2"))
+        .assert()
+        .success();
+    assert!(String::from_utf8_lossy(&ru.get_output().stdout).contains("быстрее на 7481.13 tok/s"));
+    // A file of several runs needs #N.
+    perflab().args(["compare"]).arg(format!("{runs}/other-baseline.txt")).arg(format!("{runs}/engine-vllm.txt")).assert().code(2);
+    perflab().args(["compare"]).arg(format!("{runs}/other-baseline.txt#9")).arg(format!("{runs}/engine-vllm.txt")).assert().code(2);
+}
+
+#[test]
+fn latency_study_reports_ratios() {
+    // The reference's runs ranked by mean end-to-end latency (printed `Mean Latency(s)`):
+    // vLLM 24.11 s, SGLang 39.08 s, speculative decoding 11.77 s but 514 of 1000 requests.
+    let dir = tempfile::tempdir().unwrap();
+    let runs = Path::new("fixtures/studies/qwen3.5-9b-h100/runs");
+    for f in ["engine-vllm.txt", "engine-sglang.txt", "speculative-decoding.txt"] {
+        std::fs::copy(runs.join(f), dir.path().join(f)).unwrap();
+    }
+    let toml = r#"
+model = "Qwen/Qwen3.5-9B"
+hardware = "H100"
+[metrics]
+primary = "mean_e2el_ms"
+secondary = "mean_ttft_ms"
+[[engines]]
+name = "vLLM"
+[[engines]]
+name = "SGLang"
+[[profiles]]
+name = "ShareGPT"
+total_requests = 1000
+[[experiments]]
+id = "engine"
+[[experiments.variants]]
+name = "vllm"
+engine = "vLLM"
+profile = "ShareGPT"
+result = "engine-vllm.txt"
+[[experiments.variants]]
+name = "sglang"
+engine = "SGLang"
+profile = "ShareGPT"
+result = "engine-sglang.txt"
+[[experiments]]
+id = "spec"
+[[experiments.variants]]
+name = "mtp"
+engine = "vLLM"
+profile = "ShareGPT"
+result = "speculative-decoding.txt"
+"#;
+    std::fs::write(dir.path().join("study.toml"), toml).unwrap();
+    let study = study::load(&dir.path().join("study.toml")).unwrap();
+    let cmp = StudyComparison::new(&study).unwrap();
+    // The faster spec-decoding run failed requests: vLLM stays recommended.
+    assert_eq!(cmp.recommended, cmp.baseline);
+    let r = render(dir.path().join("study.toml").to_str().unwrap(), "en");
+    // 39080 / 24110 = 1.62; TTFT 1604.23 vs 26217.15 ms.
+    let summary = line_with(&r.markdown, &["** **vllm**"]);
+    assert!(summary.contains("is 1.62x faster (14970.00 ms less)"), "{summary}");
+    assert!(summary.contains("reduced by 24612.92 ms (93.88%)"), "{summary}");
+    assert!(r.markdown.contains("No variant beat the baseline"), "{}", r.markdown);
+    let rows = table_rows(&r.markdown, "### Summary of optimizations");
+    assert!(cells(rows[0])[1].contains("(same)"), "{}", rows[0]);
+    assert!(cells(rows[1])[1].contains("success rate 51.4%, optimization skipped"), "{}", rows[1]);
+    let ru = render(dir.path().join("study.toml").to_str().unwrap(), "ru");
+    assert!(line_with(&ru.markdown, &["** **vllm**"]).contains("быстрее в 1.62x"));
+}
+
+#[test]
+fn templates_are_overridable_file_by_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("report")).unwrap();
+    std::fs::write(dir.path().join("report/variant.md.j2"), "\n\nVARIANT {{ v.label | md }}").unwrap();
+    let study = study::load(Path::new(REFERENCE)).unwrap();
+    let cmp = StudyComparison::new(&study).unwrap();
+    let templates = Templates::new(Some(dir.path())).unwrap();
+    let r = report::render(&study, &cmp, "en", &templates).unwrap();
+    assert!(r.markdown.contains("\n\nVARIANT Seqs 2048\n"), "{}", r.markdown);
+    // The rest still comes from the embedded templates.
+    assert!(r.markdown.starts_with("# Optimizing Qwen3.5-9B Throughput\n\n## Conclusion\n"));
+    std::fs::write(dir.path().join("report/variant.md.j2"), "ok\n{{ v.label | nope }}").unwrap();
+    let templates = Templates::new(Some(dir.path())).unwrap();
+    let e = report::render(&study, &cmp, "en", &templates).unwrap_err().to_string();
+    assert!(e.contains("report/variant.md.j2:2"), "{e}");
 }

@@ -44,9 +44,11 @@ variant-skipped = Success rate { $rate }: { $completed } of { $requested } { $re
 } completed, so this run is not a valid optimization (optimization skipped).
 variant-no-primary = This result does not report { $metric }, so the variant is not ranked.
 variant-is-baseline = This is the baseline of the study.
-summary-label = Summary
+summary-label = Summary:
 group-gap-percent = **{ $best }** { $metric } = { $best_value }, **{ $worst }** { $metric } = { $worst_value }. **{ $best }** is faster by { $diff } { $unit } ({ $pct })
 group-gap-ratio = **{ $best }** { $metric } = { $best_value } { $unit }, **{ $worst }** { $metric } = { $worst_value } { $unit }. **{ $best }** is { $ratio } faster ({ $diff } { $unit } less)
+group-summary = { $gap }; { $secondary }.
+group-summary-primary-only = { $gap }.
 group-secondary = { $metric } = { $best_value } { $unit } vs { $worst_value } { $unit }, { $direction ->
     [reduced] reduced by { $diff } { $unit } ({ $pct }{ $worse ->
         [yes] , { $lower_is_better ->

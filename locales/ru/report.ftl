@@ -45,9 +45,11 @@ variant-skipped = Доля успешных запросов { $rate }: выпо
 } из { $requested }, поэтому прогон не считается корректной оптимизацией (оптимизация пропущена).
 variant-no-primary = В результате нет метрики «{ $metric }», поэтому вариант не участвует в сравнении.
 variant-is-baseline = Это базовая конфигурация исследования.
-summary-label = Итог
+summary-label = Итог:
 group-gap-percent = **{ $best }**: { $metric } = { $best_value }, **{ $worst }**: { $metric } = { $worst_value }. **{ $best }** быстрее на { $diff } { $unit } ({ $pct })
 group-gap-ratio = **{ $best }**: { $metric } = { $best_value } { $unit }, **{ $worst }**: { $metric } = { $worst_value } { $unit }. **{ $best }** быстрее в { $ratio } (на { $diff } { $unit } меньше)
+group-summary = { $gap }; { $secondary }.
+group-summary-primary-only = { $gap }.
 group-secondary = { $metric } = { $best_value } { $unit } против { $worst_value } { $unit }, { $direction ->
     [reduced] снижение на { $diff } { $unit } ({ $pct }{ $worse ->
         [yes] , { $lower_is_better ->

@@ -13,7 +13,7 @@ use super::Outcome;
 use crate::compare::{fixed, MetricSpec, PairComparison, SuccessRate};
 use crate::ingest::{self, InputFile};
 use crate::l10n::{resolve_lang, Localizer};
-use crate::model::Run;
+use crate::model::{schema, Run};
 use crate::render::report::{gap_sentence, metric_name, with_unit};
 use crate::study::GapStyle;
 use crate::{Error, Result};
@@ -36,7 +36,8 @@ pub fn run(args: CompareArgs) -> anyhow::Result<Outcome> {
         writeln!(out, "{}", serde_json::to_string_pretty(&cmp)?)?;
         return Ok(Outcome::Ok);
     }
-    write!(out, "{}", text_report(&loc, style, &cmp, &args.baseline, &args.candidate))?;
+    let (a, b) = short_labels(&args.baseline, &args.candidate);
+    write!(out, "{}", text_report(&loc, style, &cmp, &a, &b))?;
     Ok(Outcome::Ok)
 }
 
@@ -82,7 +83,8 @@ fn text_report(loc: &Localizer, style: GapStyle, cmp: &PairComparison, a: &str, 
     table.set_header(vec![loc.tr("compare-col-metric"), a.to_owned(), b.to_owned(), loc.tr("compare-col-change")]);
     for row in &cmp.rows {
         let name = with_unit(&metric_name(loc, &row.key), crate::compare::unit_of(&row.key));
-        table.add_row(vec![name, fixed(row.baseline), fixed(row.candidate), row.change.percent_text.clone()]);
+        let value = |v: f64| if schema::is_integer(&row.key) { format!("{v:.0}") } else { fixed(v) };
+        table.add_row(vec![name, value(row.baseline), value(row.candidate), row.change.percent_text.clone()]);
     }
     for i in 1..4 {
         if let Some(c) = table.column_mut(i) {
@@ -104,6 +106,22 @@ fn skipped_line(loc: &Localizer, label: &str, sr: &SuccessRate) -> String {
             ("requested", FluentValue::from(sr.requested)),
         ],
     )
+}
+
+/// How the two runs are named in sentences and column headers: their file names (with
+/// `#N`), or the arguments as given when the file names are the same.
+fn short_labels(a: &str, b: &str) -> (String, String) {
+    let short = |arg: &str| {
+        std::path::Path::new(arg)
+            .file_name()
+            .map_or_else(|| arg.to_owned(), |n| n.to_string_lossy().into_owned())
+    };
+    let (sa, sb) = (short(a), short(b));
+    if sa == sb {
+        (a.to_owned(), b.to_owned())
+    } else {
+        (sa, sb)
+    }
 }
 
 /// `FILE` or `FILE#N`: the file's only run, or its Nth (from 1).

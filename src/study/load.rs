@@ -136,18 +136,20 @@ impl Loader<'_> {
             if !seen.insert(p.name.as_str()) {
                 return Err(self.error(format!("profiles[{i}].name = {:?}: used twice", p.name)));
             }
-            let dataset = p
-                .dataset
+            let mut entries: Vec<_> = p.dataset.iter().collect();
+            entries.sort_by_key(|(k, _)| k.span().start);
+            let dataset = entries
                 .iter()
                 .map(|(k, v)| {
                     let text = match v {
                         toml::Value::String(s) => s.clone(),
                         other => other.to_string(),
                     };
-                    (k.clone(), text)
+                    (k.get_ref().clone(), text)
                 })
                 .collect();
-            let from_dataset = match p.dataset.get("total_requests") {
+            let total = p.dataset.iter().find(|(k, _)| k.get_ref() == "total_requests");
+            let from_dataset = match total.map(|(_, v)| v) {
                 Some(toml::Value::Integer(n)) => Some(*n as f64),
                 Some(toml::Value::Float(x)) => Some(*x),
                 _ => None,

@@ -48,8 +48,9 @@ pub struct ProfileSpec {
     pub name: String,
     pub title: Option<Localized<String>>,
     /// Dataset parameters as the benchmark tool takes them, printed as YAML.
+    /// Keys carry their position so the report keeps the author's order.
     #[serde(default)]
-    pub dataset: toml::Table,
+    pub dataset: std::collections::BTreeMap<Spanned<String>, toml::Value>,
     /// Requests asked for: the success-rate denominator when a run prints neither failed
     /// requests nor the prompt count. Falls back to `dataset.total_requests`.
     pub total_requests: Option<u64>,

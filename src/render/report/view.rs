@@ -548,31 +548,33 @@ pub fn gap_sentence(
         GapStyle::Percent => "group-gap-percent",
         GapStyle::Ratio => "group-gap-ratio",
     };
-    let mut sentence = loc.tr_args(id, &args);
-    if let Some(s) = &gap.secondary {
-        let direction = match s.direction {
-            Direction::Reduced => "reduced",
-            Direction::Increased => "increased",
-            Direction::Unchanged => "unchanged",
-        };
-        sentence.push_str("; ");
-        sentence.push_str(&loc.tr_args(
-            "group-secondary",
-            &[
-                ("metric", text(metric_name(loc, &secondary.key))),
-                ("best_value", text(fixed(s.best_run))),
-                ("worst_value", text(fixed(s.worst_run))),
-                ("unit", text(secondary.unit)),
-                ("direction", text(direction)),
-                ("diff", text(s.diff_text.clone())),
-                ("pct", text(s.percent_text.clone())),
-                ("worse", yes_no(s.worse)),
-                ("lower_is_better", yes_no(!secondary.higher_is_better)),
-            ],
-        ));
-    }
-    sentence.push('.');
-    sentence
+    let gap_words = loc.tr_args(id, &args);
+    let Some(s) = &gap.secondary else {
+        return loc.tr_args("group-summary-primary-only", &[("gap", text(gap_words))]);
+    };
+    let direction = match s.direction {
+        Direction::Reduced => "reduced",
+        Direction::Increased => "increased",
+        Direction::Unchanged => "unchanged",
+    };
+    let secondary_words = loc.tr_args(
+        "group-secondary",
+        &[
+            ("metric", text(metric_name(loc, &secondary.key))),
+            ("best_value", text(fixed(s.best_run))),
+            ("worst_value", text(fixed(s.worst_run))),
+            ("unit", text(secondary.unit)),
+            ("direction", text(direction)),
+            ("diff", text(s.diff_text.clone())),
+            ("pct", text(s.percent_text.clone())),
+            ("worse", yes_no(s.worse)),
+            ("lower_is_better", yes_no(!secondary.higher_is_better)),
+        ],
+    );
+    loc.tr_args(
+        "group-summary",
+        &[("gap", text(gap_words)), ("secondary", text(secondary_words))],
+    )
 }
 
 /// The localized name of a metric column, or the column when the locale lacks it.
