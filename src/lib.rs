@@ -16,5 +16,6 @@ pub mod l10n;
 pub mod model;
 pub mod published;
 pub mod render;
+pub mod study;
 
 pub use error::{Error, Result};

@@ -4,9 +4,11 @@
 
 mod args;
 mod check_cmd;
+mod compare_cmd;
 mod diff_cmd;
 mod import_cmd;
 mod ingest_cmd;
+mod report_cmd;
 mod table;
 
 use std::io::Write;
@@ -53,6 +55,8 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Check(a) => check_cmd::run(a),
         Command::Import(a) => import_cmd::run(a),
         Command::Diff(a) => diff_cmd::run(a),
+        Command::Report(a) => report_cmd::run(a),
+        Command::Compare(a) => compare_cmd::run(a),
     }
 }
 

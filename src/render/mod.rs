@@ -4,4 +4,5 @@
 pub mod charts;
 pub mod diff;
 pub mod html;
+pub mod report;
 pub mod templates;
