@@ -26,10 +26,11 @@ impl Reader for GuidellmJsonReader {
     }
 
     fn read(&self, source: &Source) -> ReadResult {
-        if !is_guidellm_report(source.text) {
+        let text = source.text.trim_start_matches('\u{feff}');
+        if !is_guidellm_report(text) {
             return Ok(None);
         }
-        let report: Report = serde_json::from_str(source.text).map_err(|e| {
+        let report: Report = serde_json::from_str(text).map_err(|e| {
             ParseError::new(
                 (e.line() > 0).then_some(e.line() as u64),
                 format!(
@@ -62,7 +63,7 @@ impl Reader for GuidellmJsonReader {
 /// Cheap test before parsing: a JSON object that names guidellm (0.8 writes
 /// `guidellm_version` first) or its benchmark type (every version).
 fn is_guidellm_report(text: &str) -> bool {
-    let text = text.trim_start_matches('\u{feff}').trim_start();
+    let text = text.trim_start();
     if !text.starts_with('{') {
         return false;
     }
@@ -1016,6 +1017,28 @@ mod tests {
         close(r, "mean_e2el_ms", 3570.0);
         assert_eq!(r.get("request_throughput"), Some(2.10));
         assert!(!r.values.contains_key("num_prompts"));
+    }
+
+    /// Detection among all readers: the driver gives both files of the run to these
+    /// readers, and a truncated report gets this reader's error.
+    #[test]
+    fn the_driver_picks_the_guidellm_readers() {
+        for (rel, format) in [
+            ("0.8.1-run1/benchmarks.json", Format::GuidellmJson),
+            ("0.8.1-run1/benchmarks.csv", Format::GuidellmCsv),
+            ("edited/sweep.benchmarks.csv", Format::GuidellmCsv),
+        ] {
+            let text = fixture(rel);
+            let parsed = crate::ingest::read_source(&Source::new(Path::new(rel), &text), None)
+                .expect("reads")
+                .expect("claimed");
+            assert!(parsed.runs.iter().all(|r| r.format == format), "{rel}");
+        }
+        let text = fixture("0.8.1-run1/benchmarks.json");
+        let cut = &text[..text.len() - 10];
+        let err = crate::ingest::read_source(&Source::new(Path::new("b.json"), cut), None)
+            .expect_err("truncated");
+        assert!(err.message.contains("guidellm"), "{}", err.message);
     }
 
     #[test]
