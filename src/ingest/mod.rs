@@ -9,6 +9,7 @@ mod walk;
 
 mod guidellm_csv;
 mod guidellm_json;
+mod guidellm_summary;
 mod json_lenient;
 mod serve_text;
 mod serve_json;
