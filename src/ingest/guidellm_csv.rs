@@ -1,9 +1,9 @@
 //! guidellm's `benchmarks.csv` (0.8 layout): three header rows — group (`Request
 //! Latency`), field with the request status in front (`Successful Sec`), statistic
 //! (`Mean`, `Median`, `Std Dev`, `Percentiles`) — over one row per benchmark of the run.
-//! The cells are read into the same [`Summary`] as the JSON report's, which maps them to
-//! canonical columns, so both files of a run give the same run (tested below). Runs go
-//! back to the driver in `ingest/mod.rs`.
+//! The cells are read into the same [`Summary`] as the JSON report's
+//! (`guidellm_summary.rs`), which maps them to canonical columns, so both files of a run
+//! give the same run (tested below). Runs go back to the driver in `ingest/mod.rs`.
 //!
 //! What the CSV writer (guidellm `benchmark/outputs/csv.py`) does that matters here:
 //! - `Percentiles` is one cell, `[min, p001, p01, p05, p10, p25, p75, p90, p95, p99,
@@ -23,9 +23,8 @@
 
 use std::collections::HashMap;
 
-use super::guidellm_json::{
-    BackendConfig, Constraints, Metric, RunSetup, Stats, Strategy, Summary,
-};
+use super::guidellm_json::{BackendConfig, Constraints, RunSetup};
+use super::guidellm_summary::{Metric, Stats, Strategy, Summary};
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
 use crate::model::Format;
 

@@ -9,6 +9,7 @@ mod walk;
 
 mod guidellm_csv;
 mod guidellm_json;
+mod guidellm_summary;
 mod json_lenient;
 #[cfg(test)]
 mod perf_agreement;
