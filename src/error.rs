@@ -15,11 +15,12 @@ pub enum Error {
         line: Option<u64>,
         message: String,
     },
-    #[error("{}: {source}", path.display())]
+    /// The OS reason is part of the message, not a `source`, so that `{:#}` chains do
+    /// not print it twice.
+    #[error("{}: {reason}", path.display())]
     Io {
         path: PathBuf,
-        #[source]
-        source: std::io::Error,
+        reason: std::io::Error,
     },
     /// A problem with what the user asked for (flags, rules, keys), not with a file.
     #[error("{0}")]
@@ -43,7 +44,7 @@ impl Error {
     pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
         Error::Io {
             path: path.into(),
-            source,
+            reason: source,
         }
     }
 }

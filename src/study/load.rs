@@ -311,7 +311,7 @@ impl Loader<'_> {
             let runs = match ingest::read_file(&input, None) {
                 Ok(Some(f)) => f.runs,
                 Ok(None) => Vec::new(),
-                Err(Error::Io { source, .. }) => {
+                Err(Error::Io { reason: source, .. }) => {
                     return Err(self.error_at(
                         &rkey,
                         file,
