@@ -176,7 +176,17 @@ pub fn object_to_run(obj: &Map<String, Json>, line: Option<u64>) -> Run {
         Format::VllmServeJson
     };
     let mut run = Run::new(format, line);
+    // SGLang saves `random_input_len` / `random_output_len` whatever the dataset; they are
+    // the requested lengths only for its random datasets (`random`, `random-ids`), and
+    // unused defaults for ShareGPT and the others.
+    let random_dataset = obj
+        .get("dataset_name")
+        .and_then(Json::as_str)
+        .is_none_or(|d| d.starts_with("random"));
     for (key, value) in obj {
+        if !random_dataset && key.starts_with("random_") {
+            continue;
+        }
         if let Some(text_key @ ("backend" | "model_id" | "label")) = Some(key.as_str()) {
             if let Some(s) = value.as_str() {
                 run.set_text(text_key, s);
@@ -234,6 +244,15 @@ mod tests {
         assert_eq!(p.runs[0].get("mean_e2el_ms"), Some(7.5));
         assert_eq!(p.runs[0].get("total_token_throughput"), Some(9.0));
         assert_eq!(p.runs[1].line, Some(2));
+    }
+
+    #[test]
+    fn random_lengths_of_a_sharegpt_run_are_not_its_lengths() {
+        let t = r#"{"backend": "sglang", "dataset_name": "sharegpt", "random_input_len": 1024, "completed": 1, "output_throughput": 2.0, "mean_e2e_latency_ms": 3.0}
+{"backend": "sglang", "dataset_name": "random", "random_input_len": 1024, "completed": 1, "output_throughput": 2.0, "mean_e2e_latency_ms": 3.0}"#;
+        let p = read(&ServeJsonReader, t).unwrap().unwrap();
+        assert_eq!(p.runs[0].get("input_len"), None);
+        assert_eq!(p.runs[1].get("input_len"), Some(1024.0));
     }
 
     #[test]

@@ -426,6 +426,8 @@ Per-position acceptance (%):\n\
         let two = format!("{BLOCK}\nmore noise\n{BLOCK}");
         let p = read(&two).unwrap();
         assert_eq!(p.runs.len(), 2);
-        assert_eq!(p.runs[1].line, Some(14));
+        // BLOCK is 11 lines (noise, header, 8 body lines, closing rule); then an empty line,
+        // `more noise`, BLOCK's own `noise`, and the second header on line 15.
+        assert_eq!(p.runs[1].line, Some(15));
     }
 }
