@@ -6,7 +6,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::cargo::cargo_bin_cmd;
-use perflab::model::{read_frame, FrameFormat, Value};
+use perflab::model::{read_frame, FrameFormat};
 use predicates::prelude::*;
 use serde_json::Value as Json;
 
@@ -168,11 +168,10 @@ fn csv_and_parquet_are_written_and_read_back() {
             .find(|r| r.source == "vllm-serve-result-json-inferencex-gptoss120b-conc4.json")
             .unwrap_or_else(|| panic!("{name}: no InferenceX run"));
         assert_eq!(inferencex.line, None, "{name}");
-        assert_eq!(
-            inferencex.values.get("request_rate"),
-            Some(&Value::Null),
-            "{name}"
-        );
+        // "inf" is a null cell of the frame (a frame cannot tell null from never printed),
+        // never a number.
+        assert_eq!(inferencex.get("request_rate"), None, "{name}");
+        assert_eq!(inferencex.get("max_concurrency"), Some(4.0), "{name}");
     }
     // Written through a temporary file and renamed: nothing else is left beside them.
     assert_eq!(dir_entries(dir.path()), ["runs.csv", "runs.parquet"]);
@@ -257,6 +256,14 @@ fn keep_going_prints_the_good_runs_and_reports_the_bad_file() {
         Json::from(2),
     );
     assert_eq!(crlf["total_token_throughput"].as_f64(), Some(1052.55));
+    // `P95 TTFT (ms): N/A` is a null with its key present, never 0.
+    let gpustack = find(
+        &runs,
+        "gpustack-qwen3.5-9b-h100-vllm-sharegpt-block.md",
+        Json::from(13),
+    );
+    assert_eq!(gpustack.get("p95_ttft_ms"), Some(&Json::Null));
+    assert_eq!(gpustack["median_itl_ms"].as_f64(), Some(0.0));
 
     // The table form gives the same: good runs on stdout, the bad file on stderr.
     perflab()
