@@ -317,7 +317,7 @@ fn malformed_rules_exit_2_and_show_how_to_write_one() {
             "no comparison (<, <=, > or >=)",
         ),
         ("p99_ttft_ms>ten%", "`ten%` is not a number"),
-        ("failed>+1", "has a sign but no %"),
+        ("failed>+1", "`+1` has a sign but no %"),
     ] {
         let r = run(perflab(dir.path())
             .args(["diff", "--fail-on", rule])
@@ -447,7 +447,7 @@ fn nothing_matched_is_an_error() {
     put(dir.path(), "candidate/b.txt", &text);
     let r = run(perflab(dir.path()).args(["diff", "baseline", "candidate"]));
     assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
-    assert!(r.stderr.contains("nothing matched between baseline and candidate (key: source, run_index): 1 keys only in the baseline, 1 only in the candidate"), "{}", r.stderr);
+    assert!(r.stderr.contains("nothing matched between baseline and candidate (key: source, run_index); keys only in the baseline: 1, only in the candidate: 1"), "{}", r.stderr);
     // An empty side is an error too, and says where.
     fs::create_dir_all(dir.path().join("empty")).unwrap();
     let r = run(perflab(dir.path()).args(["diff", "baseline", "empty"]));

@@ -14,8 +14,10 @@ use serde::Serialize;
 
 use crate::compare::diff::{CheckOutcome, MetricDiff, PairDiff, Trend, Unmatched, Verdict};
 use crate::compare::policy::PolicyOrigin;
+use crate::compare::stats::Summary;
 use crate::compare::Comparison;
 use crate::l10n::Localizer;
+use crate::model::schema::is_integer;
 
 /// How a row (or a bar of the chart) should stand out: colour in the terminal, class in
 /// HTML, mark in Markdown.
@@ -107,12 +109,28 @@ fn fmt_p(p: f64) -> String {
 
 const DASH: &str = "—";
 
-fn side(summary: &Option<crate::compare::stats::Summary>) -> String {
+/// A metric's value: counts that are whole print without decimals (`16`, not `16.00`),
+/// everything else with two.
+fn fmt_metric(metric: &str, x: f64) -> String {
+    if is_integer(metric) && x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        fmt_value(x)
+    }
+}
+
+/// `mean`, or `mean ± sd (n=N)` for repeated runs.
+fn side(metric: &str, summary: &Option<Summary>) -> String {
     match summary {
         None => DASH.into(),
         Some(s) => match s.std_dev {
-            Some(sd) => format!("{} ± {} (n={})", fmt_value(s.mean), fmt_value(sd), s.n),
-            None => fmt_value(s.mean),
+            Some(sd) => format!(
+                "{} ± {} (n={})",
+                fmt_metric(metric, s.mean),
+                fmt_metric(metric, sd),
+                s.n
+            ),
+            None => fmt_metric(metric, s.mean),
         },
     }
 }
@@ -274,8 +292,8 @@ fn row(cmp: &Comparison, pair: &PairDiff, m: &MetricDiff, l10n: &Localizer) -> R
     RowView {
         pair: pair.label.clone(),
         metric: m.metric.clone(),
-        baseline: side(&m.baseline),
-        candidate: side(&m.candidate),
+        baseline: side(&m.metric, &m.baseline),
+        candidate: side(&m.metric, &m.candidate),
         change: m.change_percent.map_or(DASH.into(), fmt_percent),
         ci: m.ci_percent.map_or(DASH.into(), |(lo, hi)| {
             format!("[{}, {}]", fmt_percent(lo), fmt_percent(hi))
@@ -316,6 +334,93 @@ pub fn escape_xml(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compare::{compare, Policy};
+    use crate::l10n::LANGUAGES;
+    use crate::model::{Format, Run};
+
+    fn run(label: &str, values: &[(&str, f64)]) -> Run {
+        let mut r = Run::new(Format::VllmServeJson, None);
+        r.set_text("label", label);
+        for (k, v) in values {
+            r.set_num(*k, *v);
+        }
+        r
+    }
+
+    /// Every outcome at once: within noise and already past (repeats), a regression and a
+    /// rule that cannot apply (single runs), an added and a removed key.
+    fn everything() -> Comparison {
+        let t = "total_token_throughput";
+        let base = vec![
+            run(
+                "a",
+                &[(t, 900.0), ("failed", 1.0), ("output_throughput", 100.0)],
+            ),
+            run(
+                "a",
+                &[(t, 1000.0), ("failed", 1.0), ("output_throughput", 100.0)],
+            ),
+            run("b", &[(t, 1000.0), ("output_throughput", 100.0)]),
+            run("gone", &[(t, 1.0)]),
+        ];
+        let cand = vec![
+            run(
+                "a",
+                &[(t, 850.0), ("failed", 2.0), ("output_throughput", 100.0)],
+            ),
+            run(
+                "a",
+                &[(t, 950.0), ("failed", 2.0), ("output_throughput", 100.0)],
+            ),
+            run("b", &[(t, 800.0)]),
+            run("new", &[(t, 1.0)]),
+            run("new", &[(t, 1.0)]),
+        ];
+        compare(
+            &base,
+            &cand,
+            &["label".to_owned()],
+            &Policy::default_policy(),
+        )
+    }
+
+    #[test]
+    fn every_outcome_is_reached() {
+        let c = everything().counts;
+        assert_eq!(
+            (
+                c.matched,
+                c.regressions,
+                c.within_noise,
+                c.already_beyond,
+                c.added,
+                c.removed
+            ),
+            (2, 1, 1, 1, 1, 1)
+        );
+        assert!(c.not_applicable > 0 && c.without_noise_estimate == 1);
+    }
+
+    /// Catches a message id missing from a locale (the id would be printed) and a
+    /// variable a translation misspells (Fluent prints `{$name}`).
+    #[test]
+    fn every_language_renders_every_message_completely() {
+        let cmp = everything();
+        for lang in LANGUAGES {
+            let l10n = Localizer::new(lang).unwrap();
+            let view = DiffView::new(&cmp, &l10n);
+            let outputs = [
+                terminal::render(&view, false),
+                markdown::render(&view, &l10n),
+                html::render(&view),
+                junit::render(&cmp, &l10n),
+            ];
+            for out in outputs {
+                assert!(!out.contains("diff-"), "{lang}: untranslated id in {out}");
+                assert!(!out.contains("{$") && !out.contains("{ $"), "{lang}: {out}");
+            }
+        }
+    }
 
     #[test]
     fn percent_is_always_signed() {

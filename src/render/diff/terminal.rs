@@ -4,7 +4,9 @@
 
 use std::fmt::Write as _;
 
-use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Color, Table};
+use comfy_table::{
+    presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Color, ContentArrangement, Table,
+};
 
 use super::{DiffView, Tone};
 use crate::compare::Verdict;
@@ -56,14 +58,25 @@ fn table(view: &DiffView, colour: bool) -> Table {
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
     if colour {
-        table.enforce_styling();
+        // On a terminal, wrap long keys to its width; a pipe gets full lines.
+        table
+            .enforce_styling()
+            .set_content_arrangement(ContentArrangement::Dynamic);
     } else {
         table.force_no_tty();
     }
     table.set_header(view.headers.iter().map(Cell::new));
+    let mut previous_pair: Option<&str> = None;
     for row in &view.rows {
+        // The key once per pair: its other metrics follow on the next rows.
+        let pair = if previous_pair == Some(row.pair.as_str()) {
+            ""
+        } else {
+            row.pair.as_str()
+        };
+        previous_pair = Some(&row.pair);
         let cells = [
-            &row.pair,
+            pair,
             &row.metric,
             &row.baseline,
             &row.candidate,
