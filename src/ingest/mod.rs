@@ -8,8 +8,8 @@ pub mod text;
 mod walk;
 
 mod json_lenient;
-mod serve_json;
 mod serve_text;
+mod serve_json;
 mod vllm_offline;
 
 use std::path::{Path, PathBuf};
@@ -25,10 +25,7 @@ use crate::{Error, Result};
 /// Readers of whole files (JSON, JSONL, CSV), tried in order; the first to claim a file
 /// reads it.
 fn file_readers() -> Vec<&'static dyn Reader> {
-    vec![
-        &serve_json::ServeJsonReader,
-        &vllm_offline::OfflineJsonReader,
-    ]
+    vec![&serve_json::ServeJsonReader, &vllm_offline::OfflineJsonReader]
 }
 
 /// Scanners of text blocks that may sit anywhere in a log or document; all of them run on
@@ -88,17 +85,13 @@ pub fn read_file(input: &InputFile, forced: Option<Format>) -> Result<Option<Fil
     let bytes = std::fs::read(&input.path).map_err(|e| Error::io(&input.path, e))?;
     let text = String::from_utf8_lossy(&bytes);
     let source = Source::new(&input.path, &text);
-    let parsed =
-        read_source(&source, forced).map_err(|e| Error::parse(&input.path, e.line, e.message))?;
+    let parsed = read_source(&source, forced)
+        .map_err(|e| Error::parse(&input.path, e.line, e.message))?;
     let parsed = match parsed {
         Some(p) if !p.runs.is_empty() => p,
         _ if input.explicit => {
             let what = forced.map_or("a benchmark result".to_owned(), |f| format!("a {f} result"));
-            return Err(Error::parse(
-                &input.path,
-                None,
-                format!("expected {what}, found none"),
-            ));
+            return Err(Error::parse(&input.path, None, format!("expected {what}, found none")));
         }
         _ => return Ok(None),
     };

@@ -47,10 +47,7 @@ impl Reader for ServeJsonReader {
         let many = values.len() > 1 || error.is_some();
         for (line, value) in &values {
             let Json::Object(obj) = value else {
-                return Err(ParseError::new(
-                    Some(*line),
-                    "expected a JSON object per result",
-                ));
+                return Err(ParseError::new(Some(*line), "expected a JSON object per result"));
             };
             // One-object files have no meaningful line; appended ones are numbered.
             let line = many.then_some(*line);
@@ -59,9 +56,7 @@ impl Reader for ServeJsonReader {
         if let Some((line, msg)) = error {
             parsed.warnings.push(Warning {
                 line: Some(line),
-                message: format!(
-                    "the last result object is incomplete and was skipped (truncated?): {msg}"
-                ),
+                message: format!("the last result object is incomplete and was skipped (truncated?): {msg}"),
             });
         }
         Ok(Some(parsed))
@@ -94,9 +89,7 @@ impl Reader for InlineJsonReader {
             }
             match json_lenient::parse(line) {
                 Ok(Json::Object(obj)) if is_serve_object(&obj) => {
-                    parsed
-                        .runs
-                        .push(object_to_run(&obj, Some(source.line_of(start))));
+                    parsed.runs.push(object_to_run(&obj, Some(source.line_of(start))));
                 }
                 Ok(_) => {}
                 Err(_) => parsed.warnings.push(Warning {
@@ -133,10 +126,7 @@ fn is_sglang(obj: &Map<String, Json>) -> bool {
         k.ends_with("_e2e_latency_ms")
             || matches!(
                 k.as_str(),
-                "total_output_tokens_retokenized"
-                    | "server_info"
-                    | "accept_length"
-                    | "total_throughput"
+                "total_output_tokens_retokenized" | "server_info" | "accept_length" | "total_throughput"
             )
     }) || obj
         .get("backend")
@@ -153,27 +143,12 @@ fn canonical_key(key: &str) -> Option<String> {
         "accept_length" => "spec_decode_acceptance_length",
         "random_input_len" => "input_len",
         "random_output_len" => "output_len",
-        "request_goodput"
-        | "completed"
-        | "failed"
-        | "num_prompts"
-        | "request_rate"
-        | "max_concurrency"
-        | "duration"
-        | "total_input_tokens"
-        | "total_output_tokens"
-        | "total_output_tokens_retokenized"
-        | "request_throughput"
-        | "input_throughput"
-        | "output_throughput"
-        | "total_token_throughput"
-        | "max_output_tokens_per_s"
-        | "max_concurrent_requests"
-        | "concurrency"
-        | "total_input_text_tokens"
-        | "total_input_vision_tokens"
-        | "input_len"
-        | "output_len" => key,
+        "request_goodput" | "completed" | "failed" | "num_prompts" | "request_rate"
+        | "max_concurrency" | "duration" | "total_input_tokens" | "total_output_tokens"
+        | "total_output_tokens_retokenized" | "request_throughput" | "input_throughput"
+        | "output_throughput" | "total_token_throughput" | "max_output_tokens_per_s"
+        | "max_concurrent_requests" | "concurrency" | "total_input_text_tokens"
+        | "total_input_vision_tokens" | "input_len" | "output_len" => key,
         _ if key.starts_with("spec_decode_") => key,
         _ => return distribution_key(key),
     };
@@ -208,9 +183,7 @@ pub fn object_to_run(obj: &Map<String, Json>, line: Option<u64>) -> Run {
             }
             continue;
         }
-        let Some(col) = canonical_key(key) else {
-            continue;
-        };
+        let Some(col) = canonical_key(key) else { continue };
         match value {
             Json::Number(n) => run.set_opt(col, n.as_f64()),
             Json::Null => run.set_opt(col, None),
@@ -273,9 +246,7 @@ mod tests {
 
     #[test]
     fn other_json_is_not_mine() {
-        assert!(read(&ServeJsonReader, r#"{"elapsed_time": 1.0}"#)
-            .unwrap()
-            .is_none());
+        assert!(read(&ServeJsonReader, r#"{"elapsed_time": 1.0}"#).unwrap().is_none());
         assert!(read(&ServeJsonReader, "[1, 2]").unwrap().is_none());
     }
 
