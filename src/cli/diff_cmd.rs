@@ -115,11 +115,7 @@ pub fn run(args: DiffArgs) -> anyhow::Result<Outcome> {
     } else if let (true, Some(md)) = (markdown_to_stdout, &md) {
         stdout.write_all(md.as_bytes())?;
     } else {
-        write!(
-            stdout,
-            "{}",
-            terminal::render(&view, std::io::stdout().is_terminal())
-        )?;
+        write!(stdout, "{}", terminal::render(&view, colour_stdout()))?;
     }
     stdout.flush()?;
     Ok(match cmp.verdict {
@@ -264,6 +260,11 @@ fn write_file(path: &Path, text: &str) -> anyhow::Result<()> {
             .map_err(|e| crate::Error::io(path, e))
     })
     .with_context(|| format!("writing {}", path.display()))
+}
+
+/// Colour only on a terminal, and never when `NO_COLOR` is set (no-color.org).
+fn colour_stdout() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
 /// GitHub Actions sets `GITHUB_STEP_SUMMARY` to a file whose Markdown is shown on the

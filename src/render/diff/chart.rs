@@ -18,6 +18,9 @@ const SVG_HALF_WIDTH: f64 = 200.0;
 const SVG_VALUE_WIDTH: f64 = 80.0;
 const SVG_ROW_HEIGHT: f64 = 22.0;
 const SVG_BAR_HEIGHT: f64 = 14.0;
+/// Labels longer than this are cut at the front (the end names the file and metric);
+/// the full label is the element's tooltip.
+const SVG_LABEL_CHARS: usize = 48;
 const SVG_FONT: &str =
     "font-family=\"ui-monospace,SFMono-Regular,Menlo,Consolas,monospace\" font-size=\"12\"";
 
@@ -97,6 +100,15 @@ pub fn unicode_chart(rows: &[&RowView]) -> String {
         .join("\n")
 }
 
+fn shorten(label: &str) -> String {
+    let n = label.chars().count();
+    if n <= SVG_LABEL_CHARS {
+        return label.to_owned();
+    }
+    let tail: String = label.chars().skip(n - (SVG_LABEL_CHARS - 1)).collect();
+    format!("…{tail}")
+}
+
 /// A self-contained SVG of the same bars; every label is escaped.
 pub fn svg_chart(rows: &[&RowView], title: &str) -> String {
     let (bars, scale) = bars(rows);
@@ -116,12 +128,13 @@ pub fn svg_chart(rows: &[&RowView], title: &str) -> String {
         let len = fraction(*change, scale) * SVG_HALF_WIDTH;
         let x = if *change < 0.0 { axis_x - len } else { axis_x };
         svg.push_str(&format!(
-            "<text x=\"{lx}\" y=\"{ty}\" text-anchor=\"end\">{label}</text>\n\
+            "<text x=\"{lx}\" y=\"{ty}\" text-anchor=\"end\"><title>{full}</title>{label}</text>\n\
              <rect x=\"{x:.1}\" y=\"{ry:.1}\" width=\"{len:.1}\" height=\"{SVG_BAR_HEIGHT}\" fill=\"{fill}\"/>\n\
              <text x=\"{vx}\" y=\"{ty}\" text-anchor=\"end\">{value}</text>\n",
             lx = SVG_LABEL_WIDTH - 8.0,
             ty = y + 15.0,
-            label = escape_xml(&format!("{} {}", row.pair, row.metric)),
+            full = escape_xml(&format!("{} {}", row.pair, row.metric)),
+            label = escape_xml(&shorten(&format!("{} {}", row.pair, row.metric))),
             ry = y + (SVG_ROW_HEIGHT - SVG_BAR_HEIGHT) / 2.0,
             fill = colour(row.tone),
             vx = width,
@@ -196,5 +209,9 @@ mod tests {
         assert!(!svg.contains("<script>"));
         assert!(svg.contains("&lt;script&gt;alert(1)&lt;/script&gt;#0"));
         assert!(svg.contains("t &amp; &lt;b&gt;"));
+        let long = row(&"m/".repeat(40), -1.0, Tone::Neutral);
+        let svg = svg_chart(&[&long], "t");
+        let shown = format!("…{} total_token_throughput</text>", "m/".repeat(12));
+        assert!(svg.contains(&shown), "{svg}");
     }
 }

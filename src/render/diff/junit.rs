@@ -42,49 +42,46 @@ pub fn render(cmp: &Comparison, l10n: &Localizer) -> String {
         format!("tests=\"{tests}\" failures=\"{failures}\" errors=\"0\" skipped=\"{skipped}\"");
     let _ = writeln!(x, "<testsuites name=\"perflab diff\" {counts}>");
     let _ = writeln!(x, "  <testsuite name=\"perflab diff\" {counts}>");
+    // Escaped once: every pair repeats the same rules.
+    let rule_names: Vec<String> = cmp.rules.iter().map(|r| e(&r.to_string())).collect();
+    let skipped_message = e(&l10n.tr("diff-junit-not-applicable"));
     for (label, check) in checks {
-        let rule = cmp.rule_text(check);
         let _ = write!(
             x,
             "    <testcase classname=\"{}\" name=\"{}\"",
             e(label),
-            e(&rule)
+            rule_names[check.rule]
         );
-        let args = [
-            ("rule", FluentValue::from(rule.clone())),
-            ("observed", FluentValue::from(observed(cmp, check))),
-            ("key", FluentValue::from(label.to_owned())),
-        ];
-        match check.outcome {
-            CheckOutcome::Pass => x.push_str("/>\n"),
-            CheckOutcome::Regression => {
-                let msg = l10n.tr_args("diff-junit-failure", &args);
-                let _ = writeln!(
-                    x,
-                    ">\n      <failure type=\"regression\" message=\"{m}\">{m}</failure>\n    </testcase>",
-                    m = e(&msg)
-                );
-            }
-            CheckOutcome::NotApplicable => {
-                let _ = writeln!(
-                    x,
-                    ">\n      <skipped message=\"{}\"/>\n    </testcase>",
-                    e(&l10n.tr("diff-junit-not-applicable"))
-                );
-            }
-            CheckOutcome::WithinNoise | CheckOutcome::AlreadyBeyond => {
-                let id = if check.outcome == CheckOutcome::WithinNoise {
-                    "diff-junit-within-noise"
-                } else {
-                    "diff-junit-already-beyond"
-                };
-                let _ = writeln!(
-                    x,
-                    ">\n      <system-out>{}</system-out>\n    </testcase>",
-                    e(&l10n.tr_args(id, &args))
-                );
-            }
-        }
+        let message = |id: &str| {
+            let args = [
+                ("rule", FluentValue::from(cmp.rule_text(check))),
+                ("observed", FluentValue::from(observed(cmp, check))),
+                ("key", FluentValue::from(label.to_owned())),
+            ];
+            e(&l10n.tr_args(id, &args))
+        };
+        let _ = match check.outcome {
+            CheckOutcome::Pass => writeln!(x, "/>"),
+            CheckOutcome::Regression => writeln!(
+                x,
+                ">\n      <failure type=\"regression\" message=\"{m}\">{m}</failure>\n    </testcase>",
+                m = message("diff-junit-failure")
+            ),
+            CheckOutcome::NotApplicable => writeln!(
+                x,
+                ">\n      <skipped message=\"{skipped_message}\"/>\n    </testcase>"
+            ),
+            CheckOutcome::WithinNoise => writeln!(
+                x,
+                ">\n      <system-out>{}</system-out>\n    </testcase>",
+                message("diff-junit-within-noise")
+            ),
+            CheckOutcome::AlreadyBeyond => writeln!(
+                x,
+                ">\n      <system-out>{}</system-out>\n    </testcase>",
+                message("diff-junit-already-beyond")
+            ),
+        };
     }
     x.push_str("  </testsuite>\n</testsuites>\n");
     x

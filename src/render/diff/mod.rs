@@ -201,11 +201,12 @@ impl DiffView {
         .iter()
         .map(|id| l10n.tr(id))
         .collect();
+        let words = Words::new(l10n);
         let rows = cmp
             .pairs
             .iter()
             .flat_map(|pair| pair.metrics.iter().map(move |m| (pair, m)))
-            .map(|(pair, m)| row(cmp, pair, m, l10n))
+            .map(|(pair, m)| row(cmp, pair, m, &words, l10n))
             .collect();
         let unmatched = |u: &Unmatched| {
             l10n.tr_args(
@@ -250,37 +251,75 @@ impl DiffView {
     }
 }
 
-fn row(cmp: &Comparison, pair: &PairDiff, m: &MetricDiff, l10n: &Localizer) -> RowView {
-    let trend = match m.trend {
-        Trend::Better => "diff-trend-better",
-        Trend::Worse => "diff-trend-worse",
-        Trend::Unchanged => "diff-trend-unchanged",
-        Trend::Noise => "diff-trend-noise",
-        Trend::Changed => "diff-trend-changed",
-        Trend::Missing => "diff-trend-missing",
-    };
-    let arrow = match m.trend {
-        Trend::Better => "▲ ",
-        Trend::Worse => "▼ ",
-        Trend::Noise => "~ ",
-        _ => "",
-    };
-    let failed_rules: Vec<String> = pair
-        .checks
-        .iter()
-        .filter(|c| cmp.rules[c.rule].metric == m.metric && Some(c.outcome) == m.status)
-        .map(|c| cmp.rule_text(c))
-        .collect();
+/// The fixed words of the table, translated once: a diff of 10,000 keys has 100,000 rows.
+struct Words {
+    trend: [String; 6],
+    within_noise: String,
+    already_beyond: String,
+    pass: String,
+    not_applicable: String,
+}
+
+impl Words {
+    fn new(l10n: &Localizer) -> Words {
+        let trend = [
+            ("▲ ", "diff-trend-better"),
+            ("▼ ", "diff-trend-worse"),
+            ("", "diff-trend-unchanged"),
+            ("~ ", "diff-trend-noise"),
+            ("", "diff-trend-changed"),
+            ("", "diff-trend-missing"),
+        ]
+        .map(|(arrow, id)| format!("{arrow}{}", l10n.tr(id)));
+        Words {
+            trend,
+            within_noise: l10n.tr("diff-outcome-within-noise"),
+            already_beyond: l10n.tr("diff-outcome-already-beyond"),
+            pass: l10n.tr("diff-outcome-pass"),
+            not_applicable: l10n.tr("diff-outcome-not-applicable"),
+        }
+    }
+
+    fn trend(&self, trend: Trend) -> &str {
+        let i = match trend {
+            Trend::Better => 0,
+            Trend::Worse => 1,
+            Trend::Unchanged => 2,
+            Trend::Noise => 3,
+            Trend::Changed => 4,
+            Trend::Missing => 5,
+        };
+        &self.trend[i]
+    }
+}
+
+fn row(
+    cmp: &Comparison,
+    pair: &PairDiff,
+    m: &MetricDiff,
+    words: &Words,
+    l10n: &Localizer,
+) -> RowView {
     let verdict = match m.status {
         None => DASH.into(),
-        Some(CheckOutcome::Regression) => l10n.tr_args(
-            "diff-outcome-regression",
-            &[("rule", s(failed_rules.join(", ")))],
-        ),
-        Some(CheckOutcome::WithinNoise) => l10n.tr("diff-outcome-within-noise"),
-        Some(CheckOutcome::AlreadyBeyond) => l10n.tr("diff-outcome-already-beyond"),
-        Some(CheckOutcome::Pass) => l10n.tr("diff-outcome-pass"),
-        Some(CheckOutcome::NotApplicable) => l10n.tr("diff-outcome-not-applicable"),
+        Some(CheckOutcome::Regression) => {
+            let failed_rules: Vec<String> = pair
+                .checks
+                .iter()
+                .filter(|c| {
+                    c.outcome == CheckOutcome::Regression && cmp.rules[c.rule].metric == m.metric
+                })
+                .map(|c| cmp.rule_text(c))
+                .collect();
+            l10n.tr_args(
+                "diff-outcome-regression",
+                &[("rule", s(failed_rules.join(", ")))],
+            )
+        }
+        Some(CheckOutcome::WithinNoise) => words.within_noise.clone(),
+        Some(CheckOutcome::AlreadyBeyond) => words.already_beyond.clone(),
+        Some(CheckOutcome::Pass) => words.pass.clone(),
+        Some(CheckOutcome::NotApplicable) => words.not_applicable.clone(),
     };
     let tone = match (m.status, m.trend) {
         (Some(CheckOutcome::Regression), _) => Tone::Regression,
@@ -299,7 +338,7 @@ fn row(cmp: &Comparison, pair: &PairDiff, m: &MetricDiff, l10n: &Localizer) -> R
             format!("[{}, {}]", fmt_percent(lo), fmt_percent(hi))
         }),
         p: m.welch.map_or(DASH.into(), |w| fmt_p(w.p)),
-        trend: format!("{arrow}{}", l10n.tr(trend)),
+        trend: words.trend(m.trend).to_owned(),
         verdict,
         tone,
         watched: m.status.is_some(),
@@ -334,6 +373,93 @@ pub fn escape_xml(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compare::{compare, Policy};
+    use crate::l10n::LANGUAGES;
+    use crate::model::{Format, Run};
+
+    fn run(label: &str, values: &[(&str, f64)]) -> Run {
+        let mut r = Run::new(Format::VllmServeJson, None);
+        r.set_text("label", label);
+        for (k, v) in values {
+            r.set_num(*k, *v);
+        }
+        r
+    }
+
+    /// Every outcome at once: within noise and already past (repeats), a regression and a
+    /// rule that cannot apply (single runs), an added and a removed key.
+    fn everything() -> Comparison {
+        let t = "total_token_throughput";
+        let base = vec![
+            run(
+                "a",
+                &[(t, 900.0), ("failed", 1.0), ("output_throughput", 100.0)],
+            ),
+            run(
+                "a",
+                &[(t, 1000.0), ("failed", 1.0), ("output_throughput", 100.0)],
+            ),
+            run("b", &[(t, 1000.0), ("output_throughput", 100.0)]),
+            run("gone", &[(t, 1.0)]),
+        ];
+        let cand = vec![
+            run(
+                "a",
+                &[(t, 850.0), ("failed", 2.0), ("output_throughput", 100.0)],
+            ),
+            run(
+                "a",
+                &[(t, 950.0), ("failed", 2.0), ("output_throughput", 100.0)],
+            ),
+            run("b", &[(t, 800.0)]),
+            run("new", &[(t, 1.0)]),
+            run("new", &[(t, 1.0)]),
+        ];
+        compare(
+            &base,
+            &cand,
+            &["label".to_owned()],
+            &Policy::default_policy(),
+        )
+    }
+
+    #[test]
+    fn every_outcome_is_reached() {
+        let c = everything().counts;
+        assert_eq!(
+            (
+                c.matched,
+                c.regressions,
+                c.within_noise,
+                c.already_beyond,
+                c.added,
+                c.removed
+            ),
+            (2, 1, 1, 1, 1, 1)
+        );
+        assert!(c.not_applicable > 0 && c.without_noise_estimate == 1);
+    }
+
+    /// Catches a message id missing from a locale (the id would be printed) and a
+    /// variable a translation misspells (Fluent prints `{$name}`).
+    #[test]
+    fn every_language_renders_every_message_completely() {
+        let cmp = everything();
+        for lang in LANGUAGES {
+            let l10n = Localizer::new(lang).unwrap();
+            let view = DiffView::new(&cmp, &l10n);
+            let outputs = [
+                terminal::render(&view, false),
+                markdown::render(&view, &l10n),
+                html::render(&view),
+                junit::render(&cmp, &l10n),
+            ];
+            for out in outputs {
+                assert!(!out.contains("diff-"), "{lang}: untranslated id in {out}");
+                assert!(!out.contains("{$") && !out.contains("{ $"), "{lang}: {out}");
+            }
+        }
+    }
 
     #[test]
     fn percent_is_always_signed() {

@@ -5,12 +5,15 @@
 use std::fmt::Write as _;
 
 use comfy_table::{
-    presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Color, ContentArrangement, Table,
+    presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Color, ColumnConstraint, ContentArrangement,
+    Table,
 };
 
 use super::{DiffView, Tone};
 use crate::compare::Verdict;
 
+/// Narrower terminals get unwrapped lines rather than an unreadable squeezed table.
+const MIN_WRAP_WIDTH: u16 = 80;
 const RED: &str = "\x1b[1;31m";
 const GREEN: &str = "\x1b[1;32m";
 const RESET: &str = "\x1b[0m";
@@ -58,10 +61,12 @@ fn table(view: &DiffView, colour: bool) -> Table {
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
     if colour {
-        // On a terminal, wrap long keys to its width; a pipe gets full lines.
-        table
-            .enforce_styling()
-            .set_content_arrangement(ContentArrangement::Dynamic);
+        table.enforce_styling();
+        // On a terminal, wrap long keys to its width; but a pseudo-terminal that reports
+        // no sensible width (some CI runners) would squeeze every column to one letter.
+        if table.width().is_some_and(|w| w >= MIN_WRAP_WIDTH) {
+            table.set_content_arrangement(ContentArrangement::Dynamic);
+        }
     } else {
         table.force_no_tty();
     }
@@ -98,6 +103,13 @@ fn table(view: &DiffView, colour: bool) -> Table {
     for i in 2..=6 {
         if let Some(c) = table.column_mut(i) {
             c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    // When wrapping, only the key (often a long model path) gives way; numbers and
+    // words stay on one line.
+    for i in 1..table.column_count() {
+        if let Some(c) = table.column_mut(i) {
+            c.set_constraint(ColumnConstraint::ContentWidth);
         }
     }
     table
