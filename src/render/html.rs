@@ -76,7 +76,7 @@ fn options() -> Options<'static> {
 }
 
 /// The page body: Markdown to HTML with charts and raw-output blocks rewritten.
-pub fn body(markdown: &str, lang: &str, charts: &BTreeMap<String, String>) -> Result<String> {
+fn body(markdown: &str, lang: &str, charts: &BTreeMap<String, String>) -> Result<String> {
     let options = options();
     let arena = Arena::new();
     let root = comrak::parse_document(&arena, markdown, &options);
