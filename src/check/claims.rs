@@ -882,7 +882,7 @@ impl<'r> Claims<'r> {
             line,
             source: src,
             quantity: Quantity::SuccessRate,
-            metric: Some("completed".to_owned()),
+            metric: None,
             subject: subject.to_owned(),
             claimed: s.text.clone(),
             recomputed: point.map(|p| s.number.format_like(p)),

@@ -7,6 +7,7 @@
 //! variant's profile) is listed the same way.
 
 mod study_file;
+mod translate;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -15,8 +16,10 @@ use serde::Serialize;
 
 pub use study_file::{
     EngineEntry, ExperimentEntry, PerLanguage, ProfileEntry, ScenarioEntry, SideEntry, StudyFile,
-    VariantEntry,
+    Text, VariantEntry,
 };
+
+pub use translate::translate;
 
 use crate::check::conclusion_rows;
 use crate::published::{normalize_name, read_report, served_model, Block, Note, Report};
@@ -122,8 +125,9 @@ fn without_numbering(title: &str) -> String {
     t.to_owned()
 }
 
-fn en<T>(v: T) -> PerLanguage<T> {
-    BTreeMap::from([(SOURCE_LANG.to_owned(), v)])
+/// Prose of the report: given in its language, so that a translation can be added.
+fn en<T>(v: T) -> Text<T> {
+    Text::PerLanguage(BTreeMap::from([(SOURCE_LANG.to_owned(), v)]))
 }
 
 /// `Qwen/Qwen3-30B-A3B` → `qwen3-30b-a3b`.
@@ -425,21 +429,23 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
         let mut names = BTreeSet::new();
         let mut variants = Vec::new();
         let mut variant_names = Vec::new();
+        let single = exp.variants.len() == 1;
         for v in &exp.variants {
-            let name = unique(slug(&v.name), &mut names);
+            let shown = without_numbering(&v.name);
+            let name = unique(slug(&shown), &mut names);
             let command = v.params.as_ref().and_then(|p| p.command.as_ref());
             let engine = im.engine_of(&study.engines, &v.name, command.map(|c| c.text.as_str()));
-            let mut label = v.name.clone();
+            let mut label = shown.clone();
             if let Some(c) = command {
                 if let Some(m) = served_model(&c.text) {
                     if !study_model.is_empty() && model_base(&m) != study_model {
                         im.lose(
                             c.line,
                             LostKind::ServedModel,
-                            v.name.clone(),
+                            shown.clone(),
                             Some(m.clone()),
                         );
-                        label = format!("{} ({m})", without_numbering(&v.name));
+                        label = format!("{shown} ({m})");
                     }
                 }
             }
@@ -450,7 +456,7 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
                     im.lose(
                         v.line,
                         LostKind::AssumedProfile,
-                        v.name.clone(),
+                        shown.clone(),
                         Some(first.clone()),
                     );
                     first
@@ -458,15 +464,17 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
             };
             for extra in v.blocks.iter().skip(1) {
                 let line = report.blocks[*extra].line;
-                im.lose(line, LostKind::ExtraBlock, v.name.clone(), None);
+                im.lose(line, LostKind::ExtraBlock, shown.clone(), None);
             }
-            let result = v
-                .blocks
-                .first()
-                .map(|&b| im.file_for(b, &format!("{id}-{name}")));
+            let stem = if single {
+                id.clone()
+            } else {
+                format!("{id}-{name}")
+            };
+            let result = v.blocks.first().map(|&b| im.file_for(b, &stem));
             variants.push(VariantEntry {
                 name: name.clone(),
-                label: (label != name).then(|| en(without_numbering(&label))),
+                label: (label != name).then(|| Text::Same(label.clone())),
                 engine,
                 profile,
                 parameters: v.params.as_ref().map_or_else(Vec::new, |p| p.args.clone()),
@@ -582,6 +590,14 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
             Some(Place::Notes) => notes.push(note.text.clone()),
             None => im.lose(note.line, LostKind::FreeText, note.text.clone(), None),
         }
+    }
+    for fence in &report.other_fences {
+        im.lose(
+            fence.line,
+            LostKind::FreeText,
+            fence.text.trim_end().to_owned(),
+            None,
+        );
     }
     study.objective = (!objective.is_empty()).then(|| en(objective.join(" ")));
     study.method = (!method.is_empty()).then(|| en(method));

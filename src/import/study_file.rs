@@ -9,6 +9,24 @@ use serde::Serialize;
 /// Text given per language: `{ en = "...", ru = "..." }`.
 pub type PerLanguage<T> = BTreeMap<String, T>;
 
+/// Text given once for every language (`label = "vLLM"`) or per language.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Text<T> {
+    Same(T),
+    PerLanguage(PerLanguage<T>),
+}
+
+impl<T> Text<T> {
+    /// The text in `lang`, or the text given for every language.
+    pub fn get(&self, lang: &str) -> Option<&T> {
+        match self {
+            Text::Same(t) => Some(t),
+            Text::PerLanguage(m) => m.get(lang),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Default)]
 pub struct StudyFile {
     pub model: String,
@@ -17,13 +35,13 @@ pub struct StudyFile {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub baseline: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub title: Option<PerLanguage<String>>,
+    pub title: Option<Text<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub objective: Option<PerLanguage<String>>,
+    pub objective: Option<Text<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub method: Option<PerLanguage<Vec<String>>>,
+    pub method: Option<Text<Vec<String>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub notes: Option<PerLanguage<Vec<String>>>,
+    pub notes: Option<Text<Vec<String>>>,
     pub engines: Vec<EngineEntry>,
     pub profiles: Vec<ProfileEntry>,
     pub experiments: Vec<ExperimentEntry>,
@@ -46,7 +64,7 @@ pub struct ProfileEntry {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total_requests: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub title: Option<PerLanguage<String>>,
+    pub title: Option<Text<String>>,
     pub dataset: toml::Table,
 }
 
@@ -54,7 +72,7 @@ pub struct ProfileEntry {
 pub struct ExperimentEntry {
     pub id: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub title: Option<PerLanguage<String>>,
+    pub title: Option<Text<String>>,
     pub variants: Vec<VariantEntry>,
 }
 
@@ -62,7 +80,7 @@ pub struct ExperimentEntry {
 pub struct VariantEntry {
     pub name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub label: Option<PerLanguage<String>>,
+    pub label: Option<Text<String>>,
     pub engine: String,
     pub profile: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -91,7 +109,7 @@ pub struct SideEntry {
 impl StudyFile {
     /// The file's text, after a comment header (each line prefixed with `# `).
     pub fn to_toml(&self, header: &str) -> crate::Result<String> {
-        let body = toml::to_string(self)
+        let body = toml::to_string_pretty(self)
             .map_err(|e| crate::Error::Usage(format!("cannot write study.toml: {e}")))?;
         let mut out = String::new();
         for line in header.lines() {

@@ -187,6 +187,8 @@ pub struct Report {
     pub empty_results: Vec<Located>,
     /// Free text outside the experiments (the notes of the conclusion, the method).
     pub notes: Vec<Note>,
+    /// Fences that are neither parameters, results nor profiles (a benchmark script).
+    pub other_fences: Vec<Located>,
 }
 
 impl Report {
@@ -712,6 +714,10 @@ pub fn build(items: &[Item], mut blocks: Vec<Block>) -> Report {
                     let role = Role::of(fence.item.as_deref().unwrap_or(""))
                         .or_else(|| Role::of(&admonition));
                     ctx.params.push((role, params));
+                } else {
+                    report
+                        .other_fences
+                        .push(Located::new(fence.line, fence.text()));
                 }
             }
         }
@@ -752,6 +758,7 @@ pub fn build(items: &[Item], mut blocks: Vec<Block>) -> Report {
         .and_then(|t| baseline_engine(&t.header));
     report.blocks = blocks;
     assemble(&mut report, groups, slots);
+    report.notes.sort_by_key(|n| n.line);
     report
 }
 
@@ -799,8 +806,10 @@ fn label_blocks(fence: &Fence, inside: &[usize], blocks: &mut [Block]) {
             .iter()
             .filter(|(l, t)| *l > after && *l < blocks[b].line && t.trim_start().starts_with('#'))
             .last()
-            .map(|(_, t)| t.trim_start().trim_start_matches('#').trim().to_owned());
-        blocks[b].label = label.filter(|l| !l.is_empty());
+            .map(|(l, t)| (*l, t.trim_start().trim_start_matches('#').trim().to_owned()))
+            .filter(|(_, t)| !t.is_empty());
+        blocks[b].label_line = label.as_ref().map(|(l, _)| *l);
+        blocks[b].label = label.map(|(_, t)| t);
         after = blocks[b].end_line;
     }
 }
@@ -831,6 +840,8 @@ fn assemble(report: &mut Report, groups: Vec<Group>, slots: Vec<Slot>) {
     for (gi, group) in groups.into_iter().enumerate() {
         let mine: Vec<&Slot> = slots.iter().filter(|s| s.group == gi).collect();
         if mine.is_empty() {
+            // A section without results (the method, a summary table) keeps its prose.
+            report.notes.extend(group.notes);
             if !group.tables.is_empty() && report.summary.is_none() {
                 report.summary = group.tables.into_iter().next();
             }
@@ -902,10 +913,10 @@ fn add_cases(report: &mut Report, group: &Group, slots: &[&Slot]) {
             let block = &report.blocks[b];
             let label = match (&block.label, &slot.sub) {
                 (Some(l), _) if slot.blocks.len() > 1 || slot.sub.is_none() => {
-                    Located::new(block.line, l.clone())
+                    Located::new(block.label_line.unwrap_or(block.line), l.clone())
                 }
                 (_, Some(s)) => s.clone(),
-                (Some(l), None) => Located::new(block.line, l.clone()),
+                (Some(l), None) => Located::new(block.label_line.unwrap_or(block.line), l.clone()),
                 (None, None) => Located::new(group.line, group.title.clone()),
             };
             entries.push((label, Some(b)));
