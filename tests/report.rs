@@ -36,11 +36,16 @@ fn numbers(line: &str) -> Vec<String> {
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
-        let starts_number = c.is_ascii_digit() || ((c == '+' || c == '-') && chars.get(i + 1).is_some_and(char::is_ascii_digit));
-        let glued = i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '.' || chars[i - 1] == '_');
+        let starts_number = c.is_ascii_digit()
+            || ((c == '+' || c == '-') && chars.get(i + 1).is_some_and(char::is_ascii_digit));
+        let glued =
+            i > 0 && (chars[i - 1].is_alphanumeric() || matches!(chars[i - 1], '.' | '_' | '#'));
         if starts_number && !glued {
             let mut j = i + 1;
-            while j < chars.len() && (chars[j].is_ascii_digit() || (chars[j] == '.' && chars.get(j + 1).is_some_and(char::is_ascii_digit))) {
+            while j < chars.len()
+                && (chars[j].is_ascii_digit()
+                    || (chars[j] == '.' && chars.get(j + 1).is_some_and(char::is_ascii_digit)))
+            {
                 j += 1;
             }
             if chars.get(j) == Some(&'%') {
@@ -61,7 +66,11 @@ fn numbers(line: &str) -> Vec<String> {
 /// `actual` equals `expected` but for at most one unit in the last printed digit, with
 /// the same number of decimals, the same sign and the same percent sign.
 fn close(actual: &str, expected: &str) -> bool {
-    let decimals = |s: &str| s.trim_end_matches('%').split_once('.').map_or(0, |(_, d)| d.len());
+    let decimals = |s: &str| {
+        s.trim_end_matches('%')
+            .split_once('.')
+            .map_or(0, |(_, d)| d.len())
+    };
     let value = |s: &str| s.trim_end_matches('%').parse::<f64>().ok();
     if decimals(actual) != decimals(expected)
         || actual.ends_with('%') != expected.ends_with('%')
@@ -78,22 +87,38 @@ fn close(actual: &str, expected: &str) -> bool {
 
 fn assert_numbers(line: &str, expected: &[&str]) {
     let got = numbers(line);
-    assert_eq!(got.len(), expected.len(), "numbers {got:?} of line\n{line}\nexpected {expected:?}");
+    assert_eq!(
+        got.len(),
+        expected.len(),
+        "numbers {got:?} of line\n{line}\nexpected {expected:?}"
+    );
     for (g, e) in got.iter().zip(expected) {
-        assert!(close(g, e), "{g} is not {e} (±1 in the last digit) in line\n{line}");
+        assert!(
+            close(g, e),
+            "{g} is not {e} (±1 in the last digit) in line\n{line}"
+        );
     }
 }
 
 /// The line that contains all of `needles`, exactly one.
 fn line_with<'a>(md: &'a str, needles: &[&str]) -> &'a str {
-    let found: Vec<&str> = md.lines().filter(|l| needles.iter().all(|n| l.contains(n))).collect();
-    assert_eq!(found.len(), 1, "expected one line with {needles:?}, found {found:#?}");
+    let found: Vec<&str> = md
+        .lines()
+        .filter(|l| needles.iter().all(|n| l.contains(n)))
+        .collect();
+    assert_eq!(
+        found.len(),
+        1,
+        "expected one line with {needles:?}, found {found:#?}"
+    );
     found[0]
 }
 
 /// Table rows of the section that starts at `heading` (up to the next heading).
 fn table_rows<'a>(md: &'a str, heading_id_text: &str) -> Vec<&'a str> {
-    let start = md.find(heading_id_text).unwrap_or_else(|| panic!("no {heading_id_text:?}"));
+    let start = md
+        .find(heading_id_text)
+        .unwrap_or_else(|| panic!("no {heading_id_text:?}"));
     md[start..]
         .lines()
         .skip(1)
@@ -104,7 +129,11 @@ fn table_rows<'a>(md: &'a str, heading_id_text: &str) -> Vec<&'a str> {
 }
 
 fn cells(row: &str) -> Vec<&str> {
-    row.trim().trim_matches('|').split(" | ").map(str::trim).collect()
+    row.trim()
+        .trim_matches('|')
+        .split(" | ")
+        .map(str::trim)
+        .collect()
 }
 
 #[test]
@@ -118,7 +147,8 @@ fn conclusion_table_matches_the_reference_in_every_language() {
     ];
     for lang in LANGS {
         let r = render(REFERENCE, lang);
-        let conclusion = &r.markdown[..r.markdown.find("\n## ").map_or(r.markdown.len(), |i| i + 1)];
+        let conclusion =
+            &r.markdown[..r.markdown.find("\n## ").map_or(r.markdown.len(), |i| i + 1)];
         let (_, after_conclusion) = r.markdown.split_once("\n## ").unwrap();
         let section_end = after_conclusion.find("\n## ").unwrap();
         let section = &after_conclusion[..section_end];
@@ -137,7 +167,11 @@ fn recommended_command_is_the_best_valid_configuration() {
     let command = "vllm serve Qwen/Qwen3.5-9B \\\n    --reasoning-parser=qwen3 \\\n    --performance-mode=throughput \\\n    --max-model-len=32768 \\\n    --max-num-seqs=512\n";
     for lang in LANGS {
         let r = render(REFERENCE, lang);
-        assert!(r.markdown.contains(&format!("```bash\n{command}```")), "{lang}:\n{}", r.markdown);
+        assert!(
+            r.markdown.contains(&format!("```bash\n{command}```")),
+            "{lang}:\n{}",
+            r.markdown
+        );
     }
 }
 
@@ -145,11 +179,36 @@ fn recommended_command_is_the_best_valid_configuration() {
 fn group_summaries_match_the_reference() {
     // best, worst, difference, % over the worst; TPOT best run, worst run, difference, %.
     let cases: [(&str, [&str; 8]); 5] = [
-        ("**vLLM**", ["11527.14", "6499.41", "5027.72", "77.36%", "15.12", "138.86", "123.74", "89.11%"]),
-        ("**Seqs 1024**", ["11532.64", "11388.13", "144.51", "1.27%", "16.87", "16.91", "0.04", "0.25%"]),
-        ("**32k**", ["11672.72", "11512.90", "159.82", "1.39%", "16.53", "15.83", "0.70", "4.43%"]),
-        ("**Max Num Seqs 512**", ["11768.22", "11019.18", "749.05", "6.80%", "15.85", "44.58", "28.73", "64.45%"]),
-        ("**Batch Token 48k and Seqs 768**", ["11628.47", "11333.89", "294.57", "2.60%", "15.65", "16.39", "0.74", "4.51%"]),
+        (
+            "**vLLM**",
+            [
+                "11527.14", "6499.41", "5027.72", "77.36%", "15.12", "138.86", "123.74", "89.11%",
+            ],
+        ),
+        (
+            "**Seqs 1024**",
+            [
+                "11532.64", "11388.13", "144.51", "1.27%", "16.87", "16.91", "0.04", "0.25%",
+            ],
+        ),
+        (
+            "**32k**",
+            [
+                "11672.72", "11512.90", "159.82", "1.39%", "16.53", "15.83", "0.70", "4.43%",
+            ],
+        ),
+        (
+            "**Max Num Seqs 512**",
+            [
+                "11768.22", "11019.18", "749.05", "6.80%", "15.85", "44.58", "28.73", "64.45%",
+            ],
+        ),
+        (
+            "**Batch Token 48k and Seqs 768**",
+            [
+                "11628.47", "11333.89", "294.57", "2.60%", "15.65", "16.39", "0.74", "4.51%",
+            ],
+        ),
     ];
     let words = [
         ("en", "reduced", "increased", "slower"),
@@ -158,17 +217,31 @@ fn group_summaries_match_the_reference() {
     ];
     for (lang, reduced, increased, slower) in words {
         let r = render(REFERENCE, lang);
-        let summaries: Vec<&str> = r.markdown.lines().filter(|l| l.starts_with("**") && l.contains("** **")).collect();
-        assert_eq!(summaries.len(), 5, "{lang}: one summary per experiment of several valid variants: {summaries:#?}");
+        let summaries: Vec<&str> = r
+            .markdown
+            .lines()
+            .filter(|l| l.starts_with("**") && l.contains("** **"))
+            .collect();
+        assert_eq!(
+            summaries.len(),
+            5,
+            "{lang}: one summary per experiment of several valid variants: {summaries:#?}"
+        );
         for (best, exp) in &cases {
             let line = line_with(&r.markdown, &[&format!("** {best}")]);
             let (_, sentence) = line.split_once("** ").unwrap();
             assert_numbers(sentence, exp);
         }
         let tokens = line_with(&r.markdown, &["** **32k**"]);
-        assert!(tokens.contains(increased) && tokens.contains(slower), "{lang}: {tokens}");
+        assert!(
+            tokens.contains(increased) && tokens.contains(slower),
+            "{lang}: {tokens}"
+        );
         let engine = line_with(&r.markdown, &["** **vLLM**"]);
-        assert!(engine.contains(reduced) && !engine.contains(slower), "{lang}: {engine}");
+        assert!(
+            engine.contains(reduced) && !engine.contains(slower),
+            "{lang}: {engine}"
+        );
     }
 }
 
@@ -187,7 +260,11 @@ fn summary_of_optimizations_matches_the_reference() {
         &["11333.89", "-1.68%", "16.39", "11527.14", "15.12"],
         &["11628.47", "+0.88%", "15.65", "11527.14", "15.12"],
     ];
-    let headings = [("en", "### Summary of optimizations"), ("ru", "### Сводка методов оптимизации"), ("zh-CN", "### 优化方法汇总")];
+    let headings = [
+        ("en", "### Summary of optimizations"),
+        ("ru", "### Сводка методов оптимизации"),
+        ("zh-CN", "### 优化方法汇总"),
+    ];
     for (lang, heading) in headings {
         let r = render(REFERENCE, lang);
         let rows = table_rows(&r.markdown, heading);
@@ -198,7 +275,11 @@ fn summary_of_optimizations_matches_the_reference() {
         }
         // The speculative-decoding run completed 514 of 1000 requests: shown, skipped.
         let spec = cells(rows[2]);
-        assert!(spec[1].contains("perflab-skipped") && spec[1].contains("51.4%"), "{lang}: {}", rows[2]);
+        assert!(
+            spec[1].contains("perflab-skipped") && spec[1].contains("51.4%"),
+            "{lang}: {}",
+            rows[2]
+        );
         assert!(cells(rows[1])[1].contains("perflab-worse"));
         assert!(cells(rows[6])[1].contains("perflab-better"));
     }
@@ -214,7 +295,10 @@ fn skipped_speculative_decoding_run_says_why() {
         let r = render(REFERENCE, lang);
         let line = line_with(&r.markdown, &["51.4%", words]);
         assert!(line.starts_with("> "), "{lang}: {line}");
-        assert!(!r.markdown.contains("num_speculative_tokens\":4} \\"), "{lang}: never in the recommended command");
+        assert!(
+            !r.markdown.contains("num_speculative_tokens\":4} \\"),
+            "{lang}: never in the recommended command"
+        );
     }
 }
 
@@ -222,13 +306,20 @@ fn skipped_speculative_decoding_run_says_why() {
 fn every_benchmark_block_appears_verbatim() {
     let r = render(REFERENCE, "en");
     let dir = Path::new("fixtures/studies/qwen3.5-9b-h100/runs");
-    let mut names: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut names: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     names.sort();
     assert_eq!(names.len(), 24);
     for path in names {
         let text = std::fs::read_to_string(&path).unwrap();
         let block = text.split_once('\n').unwrap().1.trim_end();
-        assert!(r.markdown.contains(&format!("```text\n{block}\n```")), "{} not in the report", path.display());
+        assert!(
+            r.markdown.contains(&format!("```text\n{block}\n```")),
+            "{} not in the report",
+            path.display()
+        );
     }
 }
 
@@ -247,7 +338,11 @@ fn second_study_of_another_shape_renders() {
         let r = render(ASCEND, lang);
         let md = &r.markdown;
         let rows: Vec<&str> = md.lines().filter(|l| l.starts_with("| **")).collect();
-        assert_eq!(rows.len(), 6, "{lang}: five profiles of the reference and ShareGPT at batch size 4");
+        assert_eq!(
+            rows.len(),
+            6,
+            "{lang}: five profiles of the reference and ShareGPT at batch size 4"
+        );
         for (row, exp) in rows.iter().zip(&expected) {
             let c = cells(row);
             let got = numbers(&format!("{} {}", c[1], c[2]));
@@ -265,9 +360,17 @@ fn second_study_of_another_shape_renders() {
         }
         // The crashed variant is shown with its reason, and in the summary as no result.
         assert!(md.contains("Crash, not supported for the model"), "{lang}");
-        assert!(md.contains("```bash\nmindie serve Qwen/Qwen3-30B-A3B\n```"), "{lang}: MindIE recommended");
+        assert!(
+            md.contains("```bash\nmindie serve Qwen/Qwen3-30B-A3B\n```"),
+            "{lang}: MindIE recommended"
+        );
         let summary = line_with(md, &["** **MindIE**"]);
-        assert_numbers(summary.split_once("** ").unwrap().1, &["4712.47", "1227.19", "3485.28", "284.00%", "964.45", "318.03", "646.42", "203.26%"]);
+        assert_numbers(
+            summary.split_once("** ").unwrap().1,
+            &[
+                "4712.47", "1227.19", "3485.28", "284.00%", "964.45", "318.03", "646.42", "203.26%",
+            ],
+        );
     }
 }
 
@@ -277,16 +380,31 @@ fn reports_and_charts_are_byte_identical_across_runs() {
     let cmp = StudyComparison::new(&study).unwrap();
     let templates = Templates::new(None).unwrap();
     let reports = |()| -> Vec<RenderedReport> {
-        LANGS.iter().map(|l| report::render(&study, &cmp, l, &templates).unwrap()).collect()
+        LANGS
+            .iter()
+            .map(|l| report::render(&study, &cmp, l, &templates).unwrap())
+            .collect()
     };
     let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let files_a = report::write(a.path(), &reports(())).unwrap();
     let files_b = report::write(b.path(), &reports(())).unwrap();
     assert_eq!(files_a.len(), files_b.len());
-    assert!(files_a.len() >= 3 * (2 + 1 + 9 + 3), "md, html and every chart per language: {}", files_a.len());
+    assert!(
+        files_a.len() >= 3 * (2 + 1 + 9 + 3),
+        "md, html and every chart per language: {}",
+        files_a.len()
+    );
     for (fa, fb) in files_a.iter().zip(&files_b) {
-        assert_eq!(fa.strip_prefix(a.path()).unwrap(), fb.strip_prefix(b.path()).unwrap());
-        assert_eq!(std::fs::read(fa).unwrap(), std::fs::read(fb).unwrap(), "{}", fa.display());
+        assert_eq!(
+            fa.strip_prefix(a.path()).unwrap(),
+            fb.strip_prefix(b.path()).unwrap()
+        );
+        assert_eq!(
+            std::fs::read(fa).unwrap(),
+            std::fs::read(fb).unwrap(),
+            "{}",
+            fa.display()
+        );
     }
     // Every chart the Markdown shows exists beside it.
     for r in reports(()) {
@@ -337,9 +455,16 @@ en = ["<script>note</script>"]
     assert!(!r.html.to_lowercase().contains("<script"), "{}", r.html);
     assert!(!r.html.contains("<img src=x"), "{}", r.html);
     assert!(!r.html.contains("href=\"javascript"), "{}", r.html);
-    assert!(r.html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "the title shows as text");
+    assert!(
+        r.html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "the title shows as text"
+    );
     // The parameter with a fence inside stays inside its code block.
-    assert!(r.markdown.contains("````bash\n--x=```\n<script>\n````"), "{}", r.markdown);
+    assert!(
+        r.markdown.contains("````bash\n--x=```\n<script>\n````"),
+        "{}",
+        r.markdown
+    );
     for svg in r.charts.values() {
         assert!(!svg.contains("<script"), "{svg}");
     }
@@ -348,7 +473,10 @@ en = ["<script>note</script>"]
 #[test]
 fn every_message_a_template_asks_for_exists() {
     let en = perflab::l10n::message_ids("en");
-    for entry in std::fs::read_dir("templates").unwrap().chain(std::fs::read_dir("templates/report").unwrap()) {
+    for entry in std::fs::read_dir("templates")
+        .unwrap()
+        .chain(std::fs::read_dir("templates/report").unwrap())
+    {
         let path = entry.unwrap().path();
         if path.is_dir() {
             continue;
@@ -356,7 +484,11 @@ fn every_message_a_template_asks_for_exists() {
         let text = std::fs::read_to_string(&path).unwrap();
         for piece in text.split("t[\"").skip(1) {
             let id = piece.split('"').next().unwrap();
-            assert!(en.contains(id), "{} asks for `{id}`, which locales/en lacks", path.display());
+            assert!(
+                en.contains(id),
+                "{} asks for `{id}`, which locales/en lacks",
+                path.display()
+            );
         }
     }
 }
@@ -376,10 +508,21 @@ fn russian_plurals_have_three_forms() {
     };
     assert!(say(1).contains("выполнено 1 запрос из"), "{}", say(1));
     assert!(say(3).contains("выполнено 3 запроса из"), "{}", say(3));
-    assert!(say(514).contains("выполнено 514 запросов из"), "{}", say(514));
+    assert!(
+        say(514).contains("выполнено 514 запросов из"),
+        "{}",
+        say(514)
+    );
     assert!(say(21).contains("выполнено 21 запрос из"), "{}", say(21));
     let en = perflab::l10n::Localizer::new("en").unwrap();
-    let one = en.tr_args("variant-skipped", &[("rate", "x".into()), ("completed", 0.into()), ("requested", 1.into())]);
+    let one = en.tr_args(
+        "variant-skipped",
+        &[
+            ("rate", "x".into()),
+            ("completed", 0.into()),
+            ("requested", 1.into()),
+        ],
+    );
     assert!(one.contains("0 of 1 request completed"), "{one}");
 }
 
@@ -391,54 +534,110 @@ fn perflab() -> assert_cmd::Command {
 fn cli_report_writes_every_language_and_the_json() {
     let out = tempfile::tempdir().unwrap();
     perflab()
-        .args(["report", REFERENCE, "--lang", "en,ru,zh-CN", "--json", "--out"])
+        .args([
+            "report",
+            REFERENCE,
+            "--lang",
+            "en,ru,zh-CN",
+            "--json",
+            "--out",
+        ])
         .arg(out.path())
         .assert()
         .success();
     for lang in LANGS {
         assert!(out.path().join(format!("report.{lang}.md")).is_file());
         assert!(out.path().join(format!("report.{lang}.html")).is_file());
-        assert!(out.path().join(format!("charts/conclusion.{lang}.svg")).is_file());
+        assert!(out
+            .path()
+            .join(format!("charts/conclusion.{lang}.svg"))
+            .is_file());
     }
     let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.path().join("comparison.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(out.path().join("comparison.json")).unwrap())
+            .unwrap();
     // Recommended: "Max Num Seqs && Performance Mode" (experiment 6), variant "512" (1).
-    assert_eq!(json["recommended"], serde_json::json!({"experiment": 6, "variant": 1}));
-    assert_eq!(json["experiments"][2]["variants"][0]["status"]["status"], "skipped");
-    assert_eq!(json["experiments"][2]["variants"][0]["success"]["percent_text"], "51.4%");
+    assert_eq!(
+        json["recommended"],
+        serde_json::json!({"experiment": 6, "variant": 1})
+    );
+    assert_eq!(
+        json["experiments"][2]["variants"][0]["status"]["status"],
+        "skipped"
+    );
+    assert_eq!(
+        json["experiments"][2]["variants"][0]["success"]["percent_text"],
+        "51.4%"
+    );
+}
+
+/// A copy of the 910B study in a temporary folder, with `from` replaced by `to`.
+fn edited_ascend_study(from: &str, to: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(ASCEND).unwrap();
+    assert!(text.contains(from), "{from}");
+    let study = dir.path().join("study.toml");
+    std::fs::write(&study, text.replacen(from, to, 1)).unwrap();
+    std::fs::create_dir(dir.path().join("runs")).unwrap();
+    for entry in std::fs::read_dir(Path::new(ASCEND).parent().unwrap().join("runs")).unwrap() {
+        let p = entry.unwrap().path();
+        std::fs::copy(&p, dir.path().join("runs").join(p.file_name().unwrap())).unwrap();
+    }
+    (dir, study)
+}
+
+fn report_stderr(study: &Path, out: &Path) -> String {
+    let out = perflab()
+        .arg("report")
+        .arg(study)
+        .arg("--out")
+        .arg(out)
+        .assert()
+        .code(2);
+    String::from_utf8_lossy(&out.get_output().stderr).into_owned()
 }
 
 #[test]
 fn cli_study_errors_name_the_key_and_exit_2() {
-    let dir = tempfile::tempdir().unwrap();
-    let text = std::fs::read_to_string(ASCEND).unwrap().replacen(
+    let (dir, study) = edited_ascend_study(
         "profile = \"ShareGPT\"\nresult = \"runs/engine-mindie.txt\"",
         "profile = \"Foo\"\nresult = \"runs/engine-mindie.txt\"",
-        1,
     );
-    let study = dir.path().join("study.toml");
-    std::fs::write(&study, text).unwrap();
-    let out = perflab().arg("report").arg(&study).arg("--out").arg(dir.path()).assert().code(2);
-    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
-    assert!(stderr.contains("study.toml:") && stderr.contains("experiments[0].variants[1].profile = \"Foo\": no such profile"), "{stderr}");
+    let stderr = report_stderr(&study, &dir.path().join("out"));
+    assert!(
+        stderr.contains(
+            "study.toml:75: experiments[0].variants[1].profile = \"Foo\": no such profile"
+        ),
+        "{stderr}"
+    );
 
     // A result file that holds no run: the crash comment of the 910B report.
-    let crashed = std::fs::read_to_string(ASCEND).unwrap().replacen(
+    let (dir, study) = edited_ascend_study(
         "missing = \"Crash, not supported for the model\"",
         "result = \"runs/prefix-cache-crash.txt\"",
-        1,
     );
-    let dir2 = tempfile::tempdir().unwrap();
-    let copy = dir2.path().join("study.toml");
-    std::fs::write(&copy, crashed).unwrap();
-    std::fs::create_dir(dir2.path().join("runs")).unwrap();
-    for entry in std::fs::read_dir(Path::new(ASCEND).parent().unwrap().join("runs")).unwrap() {
-        let p = entry.unwrap().path();
-        std::fs::copy(&p, dir2.path().join("runs").join(p.file_name().unwrap())).unwrap();
-    }
-    let out = perflab().arg("report").arg(&copy).arg("--out").arg(dir2.path().join("out")).assert().code(2);
-    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
-    assert!(stderr.contains("experiments[1].variants[0].result = \"runs/prefix-cache-crash.txt\""), "{stderr}");
+    let stderr = report_stderr(&study, &dir.path().join("out"));
+    assert!(
+        stderr.contains("experiments[1].variants[0].result = \"runs/prefix-cache-crash.txt\": "),
+        "{stderr}"
+    );
+
+    let (dir, study) = edited_ascend_study("run = 4", "run = 7");
+    let stderr = report_stderr(&study, &dir.path().join("out"));
+    assert!(
+        stderr.contains("scenarios[1].baseline.run = 7: no such run: the file holds 5 runs"),
+        "{stderr}"
+    );
+
+    let (dir, study) = edited_ascend_study(
+        "result = \"runs/quantization-w8a8.txt\"",
+        "result = \"runs/nope.txt\"",
+    );
+    let stderr = report_stderr(&study, &dir.path().join("out"));
+    assert!(
+        stderr.contains("experiments[2].variants[0].result = \"runs/nope.txt\": cannot read"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -453,7 +652,12 @@ fn cli_compare_two_runs_in_every_language() {
     let stdout = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
     // Long Prompt (4K input): 5881.36 → 13362.49 tok/s; TPOT 277.51 → 130.97 ms.
     let first = stdout.lines().next().unwrap();
-    assert_numbers(first, &["13362.49", "5881.36", "7481.13", "127.20%", "130.97", "277.51", "146.54", "52.81%"]);
+    assert_numbers(
+        first,
+        &[
+            "13362.49", "5881.36", "7481.13", "127.20%", "130.97", "277.51", "146.54", "52.81%",
+        ],
+    );
     assert!(stdout.contains("+127.20%"), "{stdout}");
     let ru = perflab()
         .args(["compare", "--lang", "ru"])
@@ -463,8 +667,18 @@ fn cli_compare_two_runs_in_every_language() {
         .success();
     assert!(String::from_utf8_lossy(&ru.get_output().stdout).contains("быстрее на 7481.13 tok/s"));
     // A file of several runs needs #N.
-    perflab().args(["compare"]).arg(format!("{runs}/other-baseline.txt")).arg(format!("{runs}/engine-vllm.txt")).assert().code(2);
-    perflab().args(["compare"]).arg(format!("{runs}/other-baseline.txt#9")).arg(format!("{runs}/engine-vllm.txt")).assert().code(2);
+    perflab()
+        .args(["compare"])
+        .arg(format!("{runs}/other-baseline.txt"))
+        .arg(format!("{runs}/engine-vllm.txt"))
+        .assert()
+        .code(2);
+    perflab()
+        .args(["compare"])
+        .arg(format!("{runs}/other-baseline.txt#9"))
+        .arg(format!("{runs}/engine-vllm.txt"))
+        .assert()
+        .code(2);
 }
 
 #[test]
@@ -473,7 +687,11 @@ fn latency_study_reports_ratios() {
     // vLLM 24.11 s, SGLang 39.08 s, speculative decoding 11.77 s but 514 of 1000 requests.
     let dir = tempfile::tempdir().unwrap();
     let runs = Path::new("fixtures/studies/qwen3.5-9b-h100/runs");
-    for f in ["engine-vllm.txt", "engine-sglang.txt", "speculative-decoding.txt"] {
+    for f in [
+        "engine-vllm.txt",
+        "engine-sglang.txt",
+        "speculative-decoding.txt",
+    ] {
         std::fs::copy(runs.join(f), dir.path().join(f)).unwrap();
     }
     let toml = r#"
@@ -517,12 +735,26 @@ result = "speculative-decoding.txt"
     let r = render(dir.path().join("study.toml").to_str().unwrap(), "en");
     // 39080 / 24110 = 1.62; TTFT 1604.23 vs 26217.15 ms.
     let summary = line_with(&r.markdown, &["** **vllm**"]);
-    assert!(summary.contains("is 1.62x faster (14970.00 ms less)"), "{summary}");
-    assert!(summary.contains("reduced by 24612.92 ms (93.88%)"), "{summary}");
-    assert!(r.markdown.contains("No variant beat the baseline"), "{}", r.markdown);
+    assert!(
+        summary.contains("is 1.62x faster (14970.00 ms less)"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("reduced by 24612.92 ms (93.88%)"),
+        "{summary}"
+    );
+    assert!(
+        r.markdown.contains("No variant beat the baseline"),
+        "{}",
+        r.markdown
+    );
     let rows = table_rows(&r.markdown, "### Summary of optimizations");
     assert!(cells(rows[0])[1].contains("(same)"), "{}", rows[0]);
-    assert!(cells(rows[1])[1].contains("success rate 51.4%, optimization skipped"), "{}", rows[1]);
+    assert!(
+        cells(rows[1])[1].contains("success rate 51.4%, optimization skipped"),
+        "{}",
+        rows[1]
+    );
     let ru = render(dir.path().join("study.toml").to_str().unwrap(), "ru");
     assert!(line_with(&ru.markdown, &["** **vllm**"]).contains("быстрее в 1.62x"));
 }
@@ -531,16 +763,32 @@ result = "speculative-decoding.txt"
 fn templates_are_overridable_file_by_file() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("report")).unwrap();
-    std::fs::write(dir.path().join("report/variant.md.j2"), "\n\nVARIANT {{ v.label | md }}").unwrap();
+    std::fs::write(
+        dir.path().join("report/variant.md.j2"),
+        "\n\nVARIANT {{ v.label | md }}",
+    )
+    .unwrap();
     let study = study::load(Path::new(REFERENCE)).unwrap();
     let cmp = StudyComparison::new(&study).unwrap();
     let templates = Templates::new(Some(dir.path())).unwrap();
     let r = report::render(&study, &cmp, "en", &templates).unwrap();
-    assert!(r.markdown.contains("\n\nVARIANT Seqs 2048\n"), "{}", r.markdown);
+    assert!(
+        r.markdown.contains("\n\nVARIANT Seqs 2048\n"),
+        "{}",
+        r.markdown
+    );
     // The rest still comes from the embedded templates.
-    assert!(r.markdown.starts_with("# Optimizing Qwen3.5-9B Throughput\n\n## Conclusion\n"));
-    std::fs::write(dir.path().join("report/variant.md.j2"), "ok\n{{ v.label | nope }}").unwrap();
+    assert!(r
+        .markdown
+        .starts_with("# Optimizing Qwen3.5-9B Throughput\n\n## Conclusion\n"));
+    std::fs::write(
+        dir.path().join("report/variant.md.j2"),
+        "ok\n{{ v.label | nope }}",
+    )
+    .unwrap();
     let templates = Templates::new(Some(dir.path())).unwrap();
-    let e = report::render(&study, &cmp, "en", &templates).unwrap_err().to_string();
+    let e = report::render(&study, &cmp, "en", &templates)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("report/variant.md.j2:2"), "{e}");
 }

@@ -22,14 +22,20 @@ pub fn run(args: CompareArgs) -> anyhow::Result<Outcome> {
     let loc = Localizer::new(resolve_lang(args.lang.as_deref())?)?;
     let metric = |key: &str, flag: &str| {
         MetricSpec::new(key).ok_or_else(|| {
-            Error::Usage(format!("--{flag} {key}: not a metric with a better direction"))
+            Error::Usage(format!(
+                "--{flag} {key}: not a metric with a better direction"
+            ))
         })
     };
     let primary = metric(&args.primary, "primary")?;
     let secondary = metric(&args.secondary, "secondary")?;
     let baseline = read_run(&args.baseline)?;
     let candidate = read_run(&args.candidate)?;
-    let style = if primary.higher_is_better { GapStyle::Percent } else { GapStyle::Ratio };
+    let style = if primary.higher_is_better {
+        GapStyle::Percent
+    } else {
+        GapStyle::Ratio
+    };
     let cmp = PairComparison::new(primary, secondary, &baseline, &candidate);
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -46,7 +52,15 @@ fn text_report(loc: &Localizer, style: GapStyle, cmp: &PairComparison, a: &str, 
     let labels = [a, b];
     let mut s = String::new();
     if let Some(gap) = &cmp.gap {
-        let sentence = gap_sentence(loc, style, &cmp.primary, &cmp.secondary, gap, labels[gap.best], labels[gap.worst]);
+        let sentence = gap_sentence(
+            loc,
+            style,
+            &cmp.primary,
+            &cmp.secondary,
+            gap,
+            labels[gap.best],
+            labels[gap.worst],
+        );
         s.push_str(&sentence.replace("**", ""));
         s.push('\n');
     }
@@ -56,7 +70,10 @@ fn text_report(loc: &Localizer, style: GapStyle, cmp: &PairComparison, a: &str, 
             GapStyle::Ratio => loc.tr_args(
                 "change-ratio",
                 &[
-                    ("verdict", FluentValue::from(format!("{:?}", change.verdict).to_lowercase())),
+                    (
+                        "verdict",
+                        FluentValue::from(format!("{:?}", change.verdict).to_lowercase()),
+                    ),
                     ("ratio", FluentValue::from(change.ratio_text.clone())),
                 ],
             ),
@@ -66,7 +83,10 @@ fn text_report(loc: &Localizer, style: GapStyle, cmp: &PairComparison, a: &str, 
             &[
                 ("candidate", FluentValue::from(b)),
                 ("baseline", FluentValue::from(a)),
-                ("metric", FluentValue::from(metric_name(loc, &cmp.primary.key))),
+                (
+                    "metric",
+                    FluentValue::from(metric_name(loc, &cmp.primary.key)),
+                ),
                 ("change", FluentValue::from(words)),
             ],
         ));
@@ -80,11 +100,30 @@ fn text_report(loc: &Localizer, style: GapStyle, cmp: &PairComparison, a: &str, 
     }
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
-    table.set_header(vec![loc.tr("compare-col-metric"), a.to_owned(), b.to_owned(), loc.tr("compare-col-change")]);
+    table.set_header(vec![
+        loc.tr("compare-col-metric"),
+        a.to_owned(),
+        b.to_owned(),
+        loc.tr("compare-col-change"),
+    ]);
     for row in &cmp.rows {
-        let name = with_unit(&metric_name(loc, &row.key), crate::compare::unit_of(&row.key));
-        let value = |v: f64| if schema::is_integer(&row.key) { format!("{v:.0}") } else { fixed(v) };
-        table.add_row(vec![name, value(row.baseline), value(row.candidate), row.change.percent_text.clone()]);
+        let name = with_unit(
+            &metric_name(loc, &row.key),
+            crate::compare::unit_of(&row.key),
+        );
+        let value = |v: f64| {
+            if schema::is_integer(&row.key) {
+                format!("{v:.0}")
+            } else {
+                fixed(v)
+            }
+        };
+        table.add_row(vec![
+            name,
+            value(row.baseline),
+            value(row.candidate),
+            row.change.percent_text.clone(),
+        ]);
     }
     for i in 1..4 {
         if let Some(c) = table.column_mut(i) {
@@ -141,19 +180,28 @@ fn read_run(arg: &str) -> Result<Run> {
         path: path.clone(),
         explicit: true,
     };
-    let runs = ingest::read_file(&input, None)?.map(|f| f.runs).unwrap_or_default();
+    let runs = ingest::read_file(&input, None)?
+        .map(|f| f.runs)
+        .unwrap_or_default();
     let count = runs.len();
     let index = match number {
         Some(0) => return Err(Error::Usage(format!("{arg}: runs are counted from 1"))),
         Some(n) if n > count => {
-            return Err(Error::parse(&path, None, format!("no run #{n}: the file holds {count}")))
+            return Err(Error::parse(
+                &path,
+                None,
+                format!("no run #{n}: the file holds {count}"),
+            ))
         }
         Some(n) => n - 1,
         None if count > 1 => {
             return Err(Error::parse(
                 &path,
                 None,
-                format!("the file holds {count} runs; name one as {}#N (from 1)", path.display()),
+                format!(
+                    "the file holds {count} runs; name one as {}#N (from 1)",
+                    path.display()
+                ),
             ))
         }
         None => 0,

@@ -32,7 +32,10 @@ pub fn run(args: ReportArgs) -> anyhow::Result<Outcome> {
     let mut written = report::write(&args.out, &reports)?;
     if args.json {
         let json = serde_json::to_string_pretty(&cmp)? + "\n";
-        written.push(report::write_text(&args.out.join("comparison.json"), &json)?);
+        written.push(report::write_text(
+            &args.out.join("comparison.json"),
+            &json,
+        )?);
     }
     let mut stdout = std::io::stdout().lock();
     for path in written {

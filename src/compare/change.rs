@@ -202,7 +202,11 @@ pub struct RunGap {
 impl RunGap {
     /// Ranks `runs` by the primary metric; runs without it are left out. `None` with fewer
     /// than two rankable runs. Ties keep the earlier run as the better one.
-    pub fn of(primary: &MetricSpec, secondary: &MetricSpec, runs: &[(usize, &Run)]) -> Option<RunGap> {
+    pub fn of(
+        primary: &MetricSpec,
+        secondary: &MetricSpec,
+        runs: &[(usize, &Run)],
+    ) -> Option<RunGap> {
         let order = rank(primary, runs);
         let (&best, &worst) = (order.first()?, order.last()?);
         if best == worst {
@@ -337,10 +341,24 @@ mod tests {
         assert_eq!(g.primary.diff_text, "5027.73"); // the reference prints 5027.72 from unrounded inputs
         assert_eq!(g.primary.percent_text, "77.36%");
         let s = g.secondary.unwrap();
-        assert_eq!((s.direction, s.diff_text.as_str(), s.percent_text.as_str(), s.worse), (Direction::Reduced, "123.74", "89.11%", false));
+        assert_eq!(
+            (
+                s.direction,
+                s.diff_text.as_str(),
+                s.percent_text.as_str(),
+                s.worse
+            ),
+            (Direction::Reduced, "123.74", "89.11%", false)
+        );
         let (c, d) = (run(11672.72, 16.53), run(11512.90, 15.83));
-        let s = RunGap::of(&tps(), &tpot, &[(0, &d), (1, &c)]).unwrap().secondary.unwrap();
-        assert_eq!((s.direction, s.diff_text.as_str(), s.worse), (Direction::Increased, "0.70", true));
+        let s = RunGap::of(&tps(), &tpot, &[(0, &d), (1, &c)])
+            .unwrap()
+            .secondary
+            .unwrap();
+        assert_eq!(
+            (s.direction, s.diff_text.as_str(), s.worse),
+            (Direction::Increased, "0.70", true)
+        );
         assert_eq!(s.percent_text, "4.42%"); // the reference: 4.43% (±1 in the last digit)
         assert!(RunGap::of(&tps(), &tpot, &[(0, &d)]).is_none());
     }

@@ -30,7 +30,9 @@ impl MetricSpec {
 pub fn unit_of(key: &str) -> &'static str {
     if key.ends_with("_ms") {
         "ms"
-    } else if key.starts_with("request_") && (key.ends_with("throughput") || key.ends_with("goodput")) {
+    } else if key.starts_with("request_")
+        && (key.ends_with("throughput") || key.ends_with("goodput"))
+    {
         "req/s"
     } else if key.ends_with("throughput") || key == "max_output_tokens_per_s" {
         "tok/s"

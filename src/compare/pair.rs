@@ -30,7 +30,12 @@ pub struct MetricRow {
 }
 
 impl PairComparison {
-    pub fn new(primary: MetricSpec, secondary: MetricSpec, baseline: &Run, candidate: &Run) -> Self {
+    pub fn new(
+        primary: MetricSpec,
+        secondary: MetricSpec,
+        baseline: &Run,
+        candidate: &Run,
+    ) -> Self {
         let gap = RunGap::of(&primary, &secondary, &[(0, baseline), (1, candidate)]);
         let change = match (baseline.get(&primary.key), candidate.get(&primary.key)) {
             (Some(b), Some(c)) => Some(Change::new(&primary, b, c)),

@@ -63,7 +63,9 @@ pub enum Status {
     /// Some requests failed: shown with its success rate, never best or recommended.
     Skipped,
     /// The study gives no result, with the reason.
-    Missing { reason: String },
+    Missing {
+        reason: String,
+    },
     /// The run does not print the primary metric.
     NoPrimary,
 }
@@ -73,9 +75,15 @@ pub enum Status {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum SummaryEntry {
     /// Its best valid variant, against the baseline when on the same profile.
-    Best { variant: usize, change: Option<Change> },
+    Best {
+        variant: usize,
+        change: Option<Change>,
+    },
     /// No valid variant: the best of the skipped ones, with its success rate.
-    Skipped { variant: usize, success: Option<SuccessRate> },
+    Skipped {
+        variant: usize,
+        success: Option<SuccessRate>,
+    },
     /// No variant has a result.
     NoResult,
 }
@@ -101,7 +109,12 @@ pub struct RunSide {
 }
 
 impl RunSide {
-    fn of(outcome: &Outcome, primary: &MetricSpec, secondary: &MetricSpec, requested: Option<f64>) -> Self {
+    fn of(
+        outcome: &Outcome,
+        primary: &MetricSpec,
+        secondary: &MetricSpec,
+        requested: Option<f64>,
+    ) -> Self {
         match outcome {
             Outcome::Missing { reason } => RunSide {
                 primary: None,
@@ -128,7 +141,8 @@ impl StudyComparison {
     /// Errors only when the metrics are unknown or the baseline lacks the primary metric.
     pub fn new(study: &Study) -> Result<Self> {
         let metric = |key: &str| {
-            MetricSpec::new(key).ok_or_else(|| Error::Usage(format!("{key}: not a metric with a better direction")))
+            MetricSpec::new(key)
+                .ok_or_else(|| Error::Usage(format!("{key}: not a metric with a better direction")))
         };
         let primary = metric(&study.metrics.primary)?;
         let secondary = metric(&study.metrics.secondary)?;
@@ -142,7 +156,9 @@ impl StudyComparison {
                     None,
                     format!(
                         "baseline `{}/{}` has no {} value",
-                        study.experiments[study.baseline.experiment].id, baseline_variant.name, primary.key
+                        study.experiments[study.baseline.experiment].id,
+                        baseline_variant.name,
+                        primary.key
                     ),
                 )
             })?;
@@ -160,7 +176,9 @@ impl StudyComparison {
                     let success = run.and_then(|r| SuccessRate::of(r, requested));
                     let value = run.and_then(|r| r.get(&primary.key));
                     let status = match (&v.outcome, value) {
-                        (Outcome::Missing { reason }, _) => Status::Missing { reason: reason.clone() },
+                        (Outcome::Missing { reason }, _) => Status::Missing {
+                            reason: reason.clone(),
+                        },
                         (_, None) => Status::NoPrimary,
                         _ if success.as_ref().is_some_and(|s| !s.is_complete()) => Status::Skipped,
                         _ => Status::Valid,
@@ -175,7 +193,10 @@ impl StudyComparison {
                         vs_baseline: value
                             .filter(|_| v.profile == baseline_profile)
                             .map(|c| Change::new(&primary, baseline_value, c)),
-                        is_baseline: VariantId { experiment: ei, variant: vi } == study.baseline,
+                        is_baseline: VariantId {
+                            experiment: ei,
+                            variant: vi,
+                        } == study.baseline,
                     }
                 })
                 .collect();
@@ -192,7 +213,10 @@ impl StudyComparison {
                 .filter(|(i, _)| variants[*i].status == Status::Valid)
                 .collect();
             let gap = RunGap::of(&primary, &secondary, &valid);
-            let best = ranking.iter().copied().find(|i| variants[*i].status == Status::Valid);
+            let best = ranking
+                .iter()
+                .copied()
+                .find(|i| variants[*i].status == Status::Valid);
             let summary = match (best, ranking.first()) {
                 (Some(b), _) => SummaryEntry::Best {
                     variant: b,
@@ -215,13 +239,22 @@ impl StudyComparison {
         }
 
         let recommended = recommend(&experiments, study.baseline, baseline_profile, &primary);
-        let recommended_value = experiments[recommended.experiment].variants[recommended.variant].primary;
-        let recommended_change = recommended_value.map(|v| Change::new(&primary, baseline_value, v));
+        let recommended_value =
+            experiments[recommended.experiment].variants[recommended.variant].primary;
+        let recommended_change =
+            recommended_value.map(|v| Change::new(&primary, baseline_value, v));
 
         let conclusion = if study.scenarios.is_empty() {
             let requested = study.profiles[baseline_profile].total_requests;
-            let side = |id: VariantId| RunSide::of(&study.variant(id).outcome, &primary, &secondary, requested);
-            vec![scenario_row(baseline_profile, side(study.baseline), side(recommended), &primary)]
+            let side = |id: VariantId| {
+                RunSide::of(&study.variant(id).outcome, &primary, &secondary, requested)
+            };
+            vec![scenario_row(
+                baseline_profile,
+                side(study.baseline),
+                side(recommended),
+                &primary,
+            )]
         } else {
             study
                 .scenarios
@@ -252,7 +285,12 @@ impl StudyComparison {
     }
 }
 
-fn scenario_row(profile: usize, baseline: RunSide, optimized: RunSide, primary: &MetricSpec) -> ScenarioComparison {
+fn scenario_row(
+    profile: usize,
+    baseline: RunSide,
+    optimized: RunSide,
+    primary: &MetricSpec,
+) -> ScenarioComparison {
     let change = match (baseline.primary, optimized.primary) {
         (Some(b), Some(o)) => Some(Change::new(primary, b, o)),
         _ => None,
@@ -281,10 +319,19 @@ fn recommend(
             if v.status != Status::Valid || v.profile != profile {
                 continue;
             }
-            let (Some(value), Some(current)) = (v.primary, best_value) else { continue };
-            let better = if primary.higher_is_better { value > current } else { value < current };
+            let (Some(value), Some(current)) = (v.primary, best_value) else {
+                continue;
+            };
+            let better = if primary.higher_is_better {
+                value > current
+            } else {
+                value < current
+            };
             if better {
-                best = VariantId { experiment: ei, variant: vi };
+                best = VariantId {
+                    experiment: ei,
+                    variant: vi,
+                };
                 best_value = Some(value);
             }
         }

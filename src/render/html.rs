@@ -9,7 +9,12 @@ use crate::Result;
 
 /// The page for `markdown`; `charts` maps the image paths used in the Markdown
 /// (`charts/conclusion.en.svg`) to SVG text, inlined in place of the image.
-pub fn page(markdown: &str, title: &str, lang: &str, charts: &BTreeMap<String, String>) -> Result<String> {
+pub fn page(
+    markdown: &str,
+    title: &str,
+    lang: &str,
+    charts: &BTreeMap<String, String>,
+) -> Result<String> {
     let mut options = comrak::Options::default();
     options.extension.table = true;
     // perflab's own Markdown carries a few raw spans; user text in it is escaped.
@@ -18,7 +23,9 @@ pub fn page(markdown: &str, title: &str, lang: &str, charts: &BTreeMap<String, S
     for (path, svg) in charts {
         let needle = format!("<img src=\"{}\"", escape_html(path));
         while let Some(start) = body.find(&needle) {
-            let Some(len) = body[start..].find("/>") else { break };
+            let Some(len) = body[start..].find("/>") else {
+                break;
+            };
             body.replace_range(start..start + len + 2, svg.trim_end());
         }
     }

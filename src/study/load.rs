@@ -84,7 +84,11 @@ impl Loader<'_> {
         let baseline = self.baseline(&spec, &experiments)?;
         let mut scenarios = Vec::new();
         for (i, s) in spec.scenarios.iter().enumerate() {
-            let profile = self.profile_index(&format!("scenarios[{i}].profile"), &s.profile, &spec.profiles)?;
+            let profile = self.profile_index(
+                &format!("scenarios[{i}].profile"),
+                &s.profile,
+                &spec.profiles,
+            )?;
             scenarios.push(Scenario {
                 profile,
                 baseline: self.side(&format!("scenarios[{i}].baseline"), &s.baseline)?,
@@ -148,7 +152,10 @@ impl Loader<'_> {
                     (k.get_ref().clone(), text)
                 })
                 .collect();
-            let total = p.dataset.iter().find(|(k, _)| k.get_ref() == "total_requests");
+            let total = p
+                .dataset
+                .iter()
+                .find(|(k, _)| k.get_ref() == "total_requests");
             let from_dataset = match total.map(|(_, v)| v) {
                 Some(toml::Value::Integer(n)) => Some(*n as f64),
                 Some(toml::Value::Float(x)) => Some(*x),
@@ -164,11 +171,23 @@ impl Loader<'_> {
         Ok(out)
     }
 
-    fn profile_index(&self, key: &str, name: &Spanned<String>, profiles: &[ProfileSpec]) -> Result<usize> {
-        profiles.iter().position(|p| p.name == *name.get_ref()).ok_or_else(|| {
-            let known: Vec<_> = profiles.iter().map(|p| p.name.as_str()).collect();
-            self.error_at(key, name, &format!("no such profile (profiles: {})", list(&known)))
-        })
+    fn profile_index(
+        &self,
+        key: &str,
+        name: &Spanned<String>,
+        profiles: &[ProfileSpec],
+    ) -> Result<usize> {
+        profiles
+            .iter()
+            .position(|p| p.name == *name.get_ref())
+            .ok_or_else(|| {
+                let known: Vec<_> = profiles.iter().map(|p| p.name.as_str()).collect();
+                self.error_at(
+                    key,
+                    name,
+                    &format!("no such profile (profiles: {})", list(&known)),
+                )
+            })
     }
 
     fn experiment(
@@ -179,7 +198,9 @@ impl Loader<'_> {
         _profiles: &[Profile],
     ) -> Result<Experiment> {
         let slug_ok = !e.id.is_empty()
-            && e.id.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+            && e.id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
         if !slug_ok {
             // The id names chart files, so it must be safe in a path.
             return Err(self.error(format!(
@@ -188,14 +209,20 @@ impl Loader<'_> {
             )));
         }
         if e.variants.is_empty() {
-            return Err(self.error(format!("experiments[{i}] ({}): no [[experiments.variants]]", e.id)));
+            return Err(self.error(format!(
+                "experiments[{i}] ({}): no [[experiments.variants]]",
+                e.id
+            )));
         }
         let mut names = BTreeSet::new();
         let mut variants = Vec::new();
         for (j, v) in e.variants.iter().enumerate() {
             let key = format!("experiments[{i}].variants[{j}]");
             if !names.insert(v.name.as_str()) {
-                return Err(self.error(format!("{key}.name = {:?}: used twice in this experiment", v.name)));
+                return Err(self.error(format!(
+                    "{key}.name = {:?}: used twice in this experiment",
+                    v.name
+                )));
             }
             variants.push(self.variant(&key, v, spec)?);
         }
@@ -213,7 +240,11 @@ impl Loader<'_> {
             .position(|e| e.name == *v.engine.get_ref())
             .ok_or_else(|| {
                 let known: Vec<_> = spec.engines.iter().map(|e| e.name.as_str()).collect();
-                self.error_at(&format!("{key}.engine"), &v.engine, &format!("no such engine (engines: {})", list(&known)))
+                self.error_at(
+                    &format!("{key}.engine"),
+                    &v.engine,
+                    &format!("no such engine (engines: {})", list(&known)),
+                )
             })?;
         let profile = self.profile_index(&format!("{key}.profile"), &v.profile, &spec.profiles)?;
         let outcome = self.outcome(key, v.result.as_ref(), v.run.as_ref(), v.missing.as_ref())?;
@@ -246,7 +277,11 @@ impl Loader<'_> {
             )),
             (None, Some(m)) => {
                 if let Some(run) = run {
-                    return Err(self.error_at(&format!("{key}.run"), run, "`run` needs a `result` file"));
+                    return Err(self.error_at(
+                        &format!("{key}.run"),
+                        run,
+                        "`run` needs a `result` file",
+                    ));
                 }
                 Ok(Outcome::Missing {
                     reason: m.get_ref().clone(),
@@ -259,7 +294,12 @@ impl Loader<'_> {
         }
     }
 
-    fn result(&mut self, key: &str, file: &Spanned<String>, run: Option<&Spanned<i64>>) -> Result<LoadedRun> {
+    fn result(
+        &mut self,
+        key: &str,
+        file: &Spanned<String>,
+        run: Option<&Spanned<i64>>,
+    ) -> Result<LoadedRun> {
         let rkey = format!("{key}.result");
         let path = self.dir.join(file.get_ref());
         if !self.files.contains_key(&path) {
@@ -272,7 +312,11 @@ impl Loader<'_> {
                 Ok(Some(f)) => f.runs,
                 Ok(None) => Vec::new(),
                 Err(Error::Io { source, .. }) => {
-                    return Err(self.error_at(&rkey, file, &format!("cannot read {}: {source}", path.display())))
+                    return Err(self.error_at(
+                        &rkey,
+                        file,
+                        &format!("cannot read {}: {source}", path.display()),
+                    ))
                 }
                 Err(e) => return Err(self.error_at(&rkey, file, &e.to_string())),
             };
@@ -290,13 +334,19 @@ impl Loader<'_> {
             Some(n) => {
                 let value = *n.get_ref();
                 if value < 1 || value as usize > runs.len() {
-                    let msg = format!("no such run: the file holds {} (counted from 1)", runs_count(runs.len()));
+                    let msg = format!(
+                        "no such run: the file holds {} (counted from 1)",
+                        runs_count(runs.len())
+                    );
                     return Err(self.error_at(&format!("{key}.run"), n, &msg));
                 }
                 value as usize
             }
             None if runs.len() > 1 => {
-                let msg = format!("the file holds {}; choose one with `run = N`", runs_count(runs.len()));
+                let msg = format!(
+                    "the file holds {}; choose one with `run = N`",
+                    runs_count(runs.len())
+                );
                 return Err(self.error_at(&rkey, file, &msg));
             }
             None => 1,
@@ -312,29 +362,47 @@ impl Loader<'_> {
 
     fn baseline(&self, spec: &StudySpec, experiments: &[Experiment]) -> Result<VariantId> {
         let id = match &spec.baseline {
-            None => VariantId { experiment: 0, variant: 0 },
+            None => VariantId {
+                experiment: 0,
+                variant: 0,
+            },
             Some(b) => {
                 let (exp, var) = b.get_ref().split_once('/').ok_or_else(|| {
                     self.error_at("baseline", b, "expected `EXPERIMENT-ID/VARIANT-NAME`")
                 })?;
-                let experiment = experiments.iter().position(|e| e.id == exp).ok_or_else(|| {
-                    self.error_at("baseline", b, &format!("no experiment with id `{exp}`"))
-                })?;
+                let experiment = experiments
+                    .iter()
+                    .position(|e| e.id == exp)
+                    .ok_or_else(|| {
+                        self.error_at("baseline", b, &format!("no experiment with id `{exp}`"))
+                    })?;
                 let variant = experiments[experiment]
                     .variants
                     .iter()
                     .position(|v| v.name == var)
                     .ok_or_else(|| {
-                        self.error_at("baseline", b, &format!("experiment `{exp}` has no variant `{var}`"))
+                        self.error_at(
+                            "baseline",
+                            b,
+                            &format!("experiment `{exp}` has no variant `{var}`"),
+                        )
                     })?;
-                VariantId { experiment, variant }
+                VariantId {
+                    experiment,
+                    variant,
+                }
             }
         };
-        if experiments[id.experiment].variants[id.variant].run().is_none() {
+        if experiments[id.experiment].variants[id.variant]
+            .run()
+            .is_none()
+        {
             let message = "the baseline variant has no result".to_owned();
             return Err(match &spec.baseline {
                 Some(b) => self.error_at("baseline", b, &message),
-                None => self.error(format!("experiments[0].variants[0] (the default baseline): {message}")),
+                None => self.error(format!(
+                    "experiments[0].variants[0] (the default baseline): {message}"
+                )),
             });
         }
         Ok(id)
@@ -361,7 +429,9 @@ impl Loader<'_> {
             Some(s) => match s.get_ref().as_str() {
                 "percent" => GapStyle::Percent,
                 "ratio" => GapStyle::Ratio,
-                _ => return Err(self.error_at("metrics.style", s, "expected `percent` or `ratio`")),
+                _ => {
+                    return Err(self.error_at("metrics.style", s, "expected `percent` or `ratio`"))
+                }
             },
         };
         Ok(MetricSettings {
@@ -408,7 +478,9 @@ fn raw_block(text: &str, runs: &[Run], index: usize) -> String {
     let mut block: Vec<&str> = lines[start..end].to_vec();
     // Comments between runs (`# random 4K input`) introduce the next run; a block that is
     // itself commented out (`# ====...`) keeps its lines.
-    let commented = block.first().is_some_and(|l| l.trim_start().starts_with('#'));
+    let commented = block
+        .first()
+        .is_some_and(|l| l.trim_start().starts_with('#'));
     while block
         .last()
         .is_some_and(|l| l.trim().is_empty() || (!commented && l.trim_start().starts_with('#')))
@@ -486,24 +558,46 @@ engine = "vLLM"
         assert!(e.contains("study.toml:18: experiments[0].variants[1].profile = \"Foo\": no such profile (profiles: P)"), "{e}");
 
         let e = err(d, &study_text("profile = \"P\"\nresult = \"nope.txt\""));
-        assert!(e.contains(":19: experiments[0].variants[1].result = \"nope.txt\": cannot read"), "{e}");
+        assert!(
+            e.contains(":19: experiments[0].variants[1].result = \"nope.txt\": cannot read"),
+            "{e}"
+        );
 
         let e = err(d, &study_text("profile = \"P\"\nresult = \"empty.txt\""));
-        assert!(e.contains("experiments[0].variants[1].result = \"empty.txt\": "), "{e}");
+        assert!(
+            e.contains("experiments[0].variants[1].result = \"empty.txt\": "),
+            "{e}"
+        );
 
         let e = err(d, &study_text("profile = \"P\"\nresult = \"two.txt\""));
         assert!(e.contains("holds 2 runs; choose one with `run = N`"), "{e}");
 
-        let e = err(d, &study_text("profile = \"P\"\nresult = \"two.txt\"\nrun = 3"));
-        assert!(e.contains(":20: experiments[0].variants[1].run = 3: no such run"), "{e}");
+        let e = err(
+            d,
+            &study_text("profile = \"P\"\nresult = \"two.txt\"\nrun = 3"),
+        );
+        assert!(
+            e.contains(":20: experiments[0].variants[1].run = 3: no such run"),
+            "{e}"
+        );
 
         let e = err(d, &study_text("profile = \"P\""));
-        assert!(e.contains("experiments[0].variants[1]: needs `result"), "{e}");
+        assert!(
+            e.contains("experiments[0].variants[1]: needs `result"),
+            "{e}"
+        );
 
-        let e = err(d, &study_text("profile = \"P\"\nmissing = \"crash\"\nbogus = 1"));
+        let e = err(
+            d,
+            &study_text("profile = \"P\"\nmissing = \"crash\"\nbogus = 1"),
+        );
         assert!(e.contains("study.toml:20:") && e.contains("bogus"), "{e}");
 
-        let e = err(d, &(study_text("profile = \"P\"\nmissing = \"crash\"") + "[metrics]\nprimary = \"label\"\n"));
+        let e = err(
+            d,
+            &(study_text("profile = \"P\"\nmissing = \"crash\"")
+                + "[metrics]\nprimary = \"label\"\n"),
+        );
         assert!(e.contains("metrics.primary = \"label\""), "{e}");
     }
 
@@ -513,18 +607,27 @@ engine = "vLLM"
         let d = dir.path();
         write(d, "a.txt", BLOCK);
         let second = BLOCK.replace("100.00", "200.00");
-        write(d, "two.txt", &format!("# provenance\n{BLOCK}\n# second run\n{second}"));
+        write(
+            d,
+            "two.txt",
+            &format!("# provenance\n{BLOCK}\n# second run\n{second}"),
+        );
         let text = study_text("profile = \"P\"\nresult = \"two.txt\"\nrun = 2")
             + "[[experiments]]\nid = \"x\"\n[[experiments.variants]]\nname = \"crashed\"\nengine = \"vLLM\"\nprofile = \"P\"\nmissing = \"engine crashed\"\n";
         write(d, "study.toml", &text);
         let study = load(&d.join("study.toml")).unwrap();
         let v = &study.experiments[0].variants[1];
-        assert_eq!(v.run().and_then(|r| r.get("total_token_throughput")), Some(200.0));
+        assert_eq!(
+            v.run().and_then(|r| r.get("total_token_throughput")),
+            Some(200.0)
+        );
         let loaded = v.outcome.loaded().unwrap();
         assert_eq!(loaded.number, 2);
         assert!(loaded.raw.starts_with("============ Serving") && loaded.raw.ends_with("====="));
         assert!(!loaded.raw.contains("second run"));
-        assert!(matches!(&study.experiments[1].variants[0].outcome, Outcome::Missing { reason } if reason == "engine crashed"));
+        assert!(
+            matches!(&study.experiments[1].variants[0].outcome, Outcome::Missing { reason } if reason == "engine crashed")
+        );
         assert_eq!(study.metrics.primary, "total_token_throughput");
         assert_eq!(study.metrics.style, GapStyle::Percent);
         assert_eq!(study.profiles[0].total_requests, Some(10.0));

@@ -32,7 +32,9 @@ impl<T> Localized<T> {
 impl Localized<String> {
     /// The text for `lang`, or `default` when nothing is given.
     pub fn text_or(&self, lang: &str, default: &str) -> String {
-        self.get(lang).cloned().unwrap_or_else(|| default.to_owned())
+        self.get(lang)
+            .cloned()
+            .unwrap_or_else(|| default.to_owned())
     }
 }
 
@@ -51,6 +53,11 @@ mod tests {
         let only_ru: Localized<String> =
             Localized::PerLanguage(BTreeMap::from([("ru".to_owned(), "Кэш".to_owned())]));
         assert_eq!(only_ru.get("en").map(String::as_str), Some("Кэш"));
-        assert_eq!(Localized::Same("x".to_owned()).get("ru").map(String::as_str), Some("x"));
+        assert_eq!(
+            Localized::Same("x".to_owned())
+                .get("ru")
+                .map(String::as_str),
+            Some("x")
+        );
     }
 }

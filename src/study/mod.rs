@@ -179,6 +179,9 @@ impl Study {
     pub fn serving_command(&self, id: VariantId) -> (String, Vec<String>) {
         let v = self.variant(id);
         let engine = &self.engines[v.engine];
-        (format!("{} {}", engine.command, self.model), v.parameters.clone())
+        (
+            format!("{} {}", engine.command, self.model),
+            v.parameters.clone(),
+        )
     }
 }

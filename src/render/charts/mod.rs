@@ -62,7 +62,9 @@ pub fn grouped_bars(chart: &BarChart) -> Result<String> {
     for (ci, cat) in chart.categories.iter().enumerate() {
         let gx = LEFT + ci as f64 * group_w + group_w * 0.1;
         for (si, series) in chart.series.iter().enumerate() {
-            let Some(Some(v)) = series.values.get(ci) else { continue };
+            let Some(Some(v)) = series.values.get(ci) else {
+                continue;
+            };
             let h = v / max * plot_h;
             let x = gx + si as f64 * bar_w;
             let y = TOP + plot_h - h;

@@ -68,7 +68,11 @@ impl Figures {
             let baseline = BarSeries {
                 name: baseline_series.clone(),
                 values: cmp.conclusion.iter().map(|r| r.baseline.primary).collect(),
-                labels: cmp.conclusion.iter().map(|r| r.baseline.primary.map(fixed)).collect(),
+                labels: cmp
+                    .conclusion
+                    .iter()
+                    .map(|r| r.baseline.primary.map(fixed))
+                    .collect(),
             };
             let optimized = BarSeries {
                 name: optimized_series.clone(),
@@ -87,7 +91,10 @@ impl Figures {
             Figure {
                 name: "conclusion".to_owned(),
                 chart: BarChart {
-                    title: loc.tr_args("chart-conclusion-title", &[("metric", FluentValue::from(primary_name.clone()))]),
+                    title: loc.tr_args(
+                        "chart-conclusion-title",
+                        &[("metric", FluentValue::from(primary_name.clone()))],
+                    ),
                     categories,
                     series: vec![baseline, optimized],
                     y_label: y_label.clone(),
@@ -106,7 +113,11 @@ impl Figures {
             // The baseline is the yardstick of every experiment that does not hold it.
             if cmp.baseline.experiment != ei {
                 let b = cmp.variant(cmp.baseline);
-                categories.push(format!("{} ({})", study.variant(cmp.baseline).label(lang), baseline_series));
+                categories.push(format!(
+                    "{} ({})",
+                    study.variant(cmp.baseline).label(lang),
+                    baseline_series
+                ));
                 values.push(b.primary);
                 labels.push(b.primary.map(fixed));
             }
@@ -152,9 +163,14 @@ impl Figures {
         let optimized_run = study.variant(cmp.recommended).run();
         let mut latency = Vec::new();
         for family in ["ttft", "tpot", "itl"] {
-            let keys = [format!("mean_{family}_ms"), format!("median_{family}_ms"), format!("p99_{family}_ms")];
+            let keys = [
+                format!("mean_{family}_ms"),
+                format!("median_{family}_ms"),
+                format!("p99_{family}_ms"),
+            ];
             let series = |name: &str, run: Option<&Run>| {
-                let values: Vec<Option<f64>> = keys.iter().map(|k| run.and_then(|r| r.get(k))).collect();
+                let values: Vec<Option<f64>> =
+                    keys.iter().map(|k| run.and_then(|r| r.get(k))).collect();
                 BarSeries {
                     name: name.to_owned(),
                     labels: values.iter().map(|v| v.map(fixed)).collect(),
@@ -171,8 +187,15 @@ impl Figures {
             latency.push(Figure {
                 name: format!("latency-{family}"),
                 chart: BarChart {
-                    title: loc.tr_args("chart-latency-title", &[("metric", FluentValue::from(family_name.clone()))]),
-                    categories: vec![loc.tr("stat-mean"), loc.tr("stat-median"), loc.tr("stat-p99")],
+                    title: loc.tr_args(
+                        "chart-latency-title",
+                        &[("metric", FluentValue::from(family_name.clone()))],
+                    ),
+                    categories: vec![
+                        loc.tr("stat-mean"),
+                        loc.tr("stat-median"),
+                        loc.tr("stat-p99"),
+                    ],
                     series: vec![b, o],
                     y_label: with_unit(&family_name, unit),
                 },

@@ -46,7 +46,12 @@ impl RenderedReport {
 }
 
 /// Renders the report of `study` in `lang`.
-pub fn render(study: &Study, cmp: &StudyComparison, lang: &str, templates: &Templates) -> Result<RenderedReport> {
+pub fn render(
+    study: &Study,
+    cmp: &StudyComparison,
+    lang: &str,
+    templates: &Templates,
+) -> Result<RenderedReport> {
     let loc = Localizer::new(lang)?;
     let figures = Figures::new(study, cmp, &loc);
     let view = ViewBuilder {
@@ -59,7 +64,10 @@ pub fn render(study: &Study, cmp: &StudyComparison, lang: &str, templates: &Temp
     let markdown = templates.render(REPORT_TEMPLATE, &view)?;
     let mut charts_svg = BTreeMap::new();
     for figure in figures.all() {
-        charts_svg.insert(figure.path(loc.lang()), charts::grouped_bars(&figure.chart)?);
+        charts_svg.insert(
+            figure.path(loc.lang()),
+            charts::grouped_bars(&figure.chart)?,
+        );
     }
     let html = html::page(&markdown, &view.title, loc.lang(), &charts_svg)?;
     Ok(RenderedReport {
@@ -91,6 +99,8 @@ pub fn write(out: &Path, reports: &[RenderedReport]) -> Result<Vec<PathBuf>> {
 
 /// Writes text atomically and returns the path.
 pub fn write_text(path: &Path, text: &str) -> Result<PathBuf> {
-    write_atomic(path, |f| f.write_all(text.as_bytes()).map_err(|e| Error::io(path, e)))?;
+    write_atomic(path, |f| {
+        f.write_all(text.as_bytes()).map_err(|e| Error::io(path, e))
+    })?;
     Ok(path.to_path_buf())
 }

@@ -11,8 +11,8 @@ use serde::Serialize;
 
 use super::figures::Figures;
 use crate::compare::{
-    fixed, Change, Direction, ExperimentComparison, MetricSpec, RunGap, RunSide, ScenarioComparison, Status,
-    StudyComparison, SummaryEntry, Verdict,
+    fixed, Change, Direction, ExperimentComparison, MetricSpec, RunGap, RunSide,
+    ScenarioComparison, Status, StudyComparison, SummaryEntry, Verdict,
 };
 use crate::l10n::{message_ids, Localizer};
 use crate::render::templates::escape_markdown as md;
@@ -228,13 +228,22 @@ impl ViewBuilder<'_> {
             experiments: self.experiments(),
             summary_rows: self.summary_rows(),
             scenarios: self.scenarios(),
-            latency_charts: self.figures.latency.iter().map(|f| f.reference(lang)).collect(),
+            latency_charts: self
+                .figures
+                .latency
+                .iter()
+                .map(|f| f.reference(lang))
+                .collect(),
         }
     }
 
     fn conclusion(&self) -> ConclusionView {
         let study = self.study;
-        let goal = if self.cmp.primary.higher_is_better { "throughput" } else { "latency" };
+        let goal = if self.cmp.primary.higher_is_better {
+            "throughput"
+        } else {
+            "latency"
+        };
         let intro = self.tr(
             "conclusion-intro",
             &[
@@ -245,7 +254,10 @@ impl ViewBuilder<'_> {
         );
         let (head, params) = study.serving_command(self.cmp.recommended);
         let command = CodeBlock::new("bash", &serving_command_text(&head, &params));
-        let baseline_header = self.tr("col-baseline", &[("label", text(md(&self.label(self.cmp.baseline))))]);
+        let baseline_header = self.tr(
+            "col-baseline",
+            &[("label", text(md(&self.label(self.cmp.baseline))))],
+        );
         let rows = self
             .cmp
             .conclusion
@@ -253,7 +265,11 @@ impl ViewBuilder<'_> {
             .map(|row| self.conclusion_row(row))
             .collect();
         ConclusionView {
-            chart: self.figures.conclusion.as_ref().map(|f| f.reference(self.lang())),
+            chart: self
+                .figures
+                .conclusion
+                .as_ref()
+                .map(|f| f.reference(self.lang())),
             intro,
             command,
             baseline_kept: self.cmp.recommended == self.cmp.baseline,
@@ -271,13 +287,28 @@ impl ViewBuilder<'_> {
     }
 
     /// `Total TPS (tok/s): 11768.22 <span class="perflab-better">(+2.09%)</span><br>Mean TPOT (ms): 15.85`
-    fn cell(&self, primary: Option<f64>, remark: Option<(&str, String)>, secondary: Option<f64>) -> String {
+    fn cell(
+        &self,
+        primary: Option<f64>,
+        remark: Option<(&str, String)>,
+        secondary: Option<f64>,
+    ) -> String {
         let value = |v: Option<f64>| v.map_or_else(|| "—".to_owned(), fixed);
-        let mut s = format!("{}: {}", self.metric_with_unit(&self.cmp.primary), value(primary));
+        let mut s = format!(
+            "{}: {}",
+            self.metric_with_unit(&self.cmp.primary),
+            value(primary)
+        );
         if let Some((class, words)) = remark {
-            s.push_str(&format!(" <span class=\"perflab-{class}\">({words})</span>"));
+            s.push_str(&format!(
+                " <span class=\"perflab-{class}\">({words})</span>"
+            ));
         }
-        s.push_str(&format!("<br>{}: {}", self.metric_with_unit(&self.cmp.secondary), value(secondary)));
+        s.push_str(&format!(
+            "<br>{}: {}",
+            self.metric_with_unit(&self.cmp.secondary),
+            value(secondary)
+        ));
         s
     }
 
@@ -342,7 +373,8 @@ impl ViewBuilder<'_> {
                 .map(|p| ProfileView {
                     title: p.title(lang),
                     dataset: (!p.dataset.is_empty()).then(|| {
-                        let yaml: Vec<String> = p.dataset.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+                        let yaml: Vec<String> =
+                            p.dataset.iter().map(|(k, v)| format!("{k}: {v}")).collect();
                         CodeBlock::new("yaml", &yaml.join("\n"))
                     }),
                 })
@@ -363,7 +395,12 @@ impl ViewBuilder<'_> {
                 chart: self.figures.experiments.get(&ei).map(|f| f.reference(lang)),
                 single: e.variants.len() == 1,
                 variants: (0..e.variants.len())
-                    .map(|vi| self.variant(VariantId { experiment: ei, variant: vi }))
+                    .map(|vi| {
+                        self.variant(VariantId {
+                            experiment: ei,
+                            variant: vi,
+                        })
+                    })
                     .collect(),
                 summary: self.group_summary(ei, ec),
             })
@@ -410,7 +447,10 @@ impl ViewBuilder<'_> {
             label: v.label(lang),
             profile_line: self.tr(
                 "variant-profile",
-                &[("profile", text(md(&self.study.profiles[v.profile].title(lang))))],
+                &[(
+                    "profile",
+                    text(md(&self.study.profiles[v.profile].title(lang))),
+                )],
             ),
             parameters: self.parameters_block(&v.parameters),
             result: v.outcome.loaded().map(|r| CodeBlock::new("text", &r.raw)),
@@ -465,7 +505,8 @@ impl ViewBuilder<'_> {
                     }
                     SummaryEntry::Skipped { variant, success } => {
                         let v = &ec.variants[*variant];
-                        let remark = self.skipped_remark(success.as_ref().map(|s| s.percent_text.as_str()));
+                        let remark =
+                            self.skipped_remark(success.as_ref().map(|s| s.percent_text.as_str()));
                         self.cell(v.primary, Some(remark), v.secondary)
                     }
                     SummaryEntry::NoResult => {
@@ -573,7 +614,10 @@ pub fn gap_sentence(
     );
     loc.tr_args(
         "group-summary",
-        &[("gap", text(gap_words)), ("secondary", text(secondary_words))],
+        &[
+            ("gap", text(gap_words)),
+            ("secondary", text(secondary_words)),
+        ],
     )
 }
 
