@@ -792,3 +792,66 @@ fn templates_are_overridable_file_by_file() {
         .to_string();
     assert!(e.contains("report/variant.md.j2:2"), "{e}");
 }
+
+#[test]
+fn variants_of_another_profile_are_never_ranked_against_the_baseline() {
+    // The Throughput profile's run prints 34470.14 tok/s, far above any ShareGPT run, but
+    // it ran another workload: it is shown, not compared, never recommended.
+    let dir = tempfile::tempdir().unwrap();
+    let runs = Path::new("fixtures/studies/qwen3.5-9b-h100/runs");
+    for f in ["engine-vllm.txt", "prefix-cache.txt", "other-throughput-optimized.txt"] {
+        std::fs::copy(runs.join(f), dir.path().join(f)).unwrap();
+    }
+    let toml = r#"
+model = "M"
+hardware = "H"
+[[engines]]
+name = "vLLM"
+[[profiles]]
+name = "ShareGPT"
+[[profiles]]
+name = "Throughput"
+[[experiments]]
+id = "base"
+[[experiments.variants]]
+name = "default"
+engine = "vLLM"
+profile = "ShareGPT"
+result = "engine-vllm.txt"
+[[experiments]]
+id = "other"
+[[experiments.variants]]
+name = "random"
+engine = "vLLM"
+profile = "Throughput"
+parameters = ["--other-profile"]
+result = "other-throughput-optimized.txt"
+[[experiments]]
+id = "cache"
+[[experiments.variants]]
+name = "on"
+engine = "vLLM"
+profile = "ShareGPT"
+parameters = ["--enable-prefix-caching"]
+result = "prefix-cache.txt"
+[[experiments]]
+id = "crashed"
+[[experiments.variants]]
+name = "x"
+engine = "vLLM"
+profile = "ShareGPT"
+missing = "out of memory"
+"#;
+    std::fs::write(dir.path().join("study.toml"), toml).unwrap();
+    let study = study::load(&dir.path().join("study.toml")).unwrap();
+    let cmp = StudyComparison::new(&study).unwrap();
+    assert_eq!(cmp.recommended, cmp.baseline, "prefix cache is slower, the other profile does not count");
+    let r = render(dir.path().join("study.toml").to_str().unwrap(), "en");
+    assert!(r.markdown.contains("```bash\nvllm serve M\n```"), "{}", r.markdown);
+    assert!(r.markdown.contains("No variant beat the baseline"));
+    let rows = table_rows(&r.markdown, "### Summary of optimizations");
+    assert_numbers(cells(rows[1])[1], &["34470.14", "36.97"]);
+    assert!(cells(rows[1])[1].contains("(other profile)"), "{}", rows[1]);
+    assert_numbers(cells(rows[2])[1], &["11224.70", "-2.62%", "16.66"]);
+    assert_eq!(cells(rows[3])[1], "no result (out of memory)");
+}
