@@ -7,6 +7,7 @@
 
 pub mod check;
 pub mod cli;
+pub mod compare;
 pub mod embedded;
 pub mod error;
 pub mod import;
@@ -15,5 +16,6 @@ pub mod l10n;
 pub mod model;
 pub mod published;
 pub mod render;
+pub mod study;
 
 pub use error::{Error, Result};

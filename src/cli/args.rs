@@ -26,6 +26,10 @@ pub enum Command {
     Check(CheckArgs),
     /// Recover the study (study.toml and one raw file per block) from a published report.
     Import(ImportArgs),
+    /// Render a study (study.toml) as a localized Markdown + HTML report with SVG charts.
+    Report(ReportArgs),
+    /// Compare two runs: which is faster, by how much, and a table of metrics.
+    Compare(CompareArgs),
 }
 
 #[derive(Debug, Args)]
@@ -79,4 +83,42 @@ pub struct ImportArgs {
     /// Language of the messages (en, ru, zh-CN); default from the environment.
     #[arg(long, value_name = "LANG")]
     pub lang: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// The study description (study.toml); result paths in it are relative to it.
+    pub study: PathBuf,
+    /// Languages, comma-separated: en, ru, zh-CN. Default: from the environment, else en.
+    #[arg(long, value_delimiter = ',', value_name = "LANGS")]
+    pub lang: Vec<String>,
+    /// Output folder: report.LANG.md, report.LANG.html and charts/.
+    #[arg(long, value_name = "DIR", default_value = "out")]
+    pub out: PathBuf,
+    /// Folder of templates overriding the embedded ones, file by file.
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
+    /// Also write the computed comparison as comparison.json.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The baseline: a result file, or FILE#N for its Nth run (from 1).
+    pub baseline: String,
+    /// The candidate: a result file, or FILE#N for its Nth run (from 1).
+    pub candidate: String,
+    /// Language of the output: en, ru, zh-CN. Default: from the environment, else en.
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
+    /// Metric that decides which run is faster.
+    #[arg(long, value_name = "COLUMN", default_value = "total_token_throughput")]
+    pub primary: String,
+    /// Metric compared between the same two runs.
+    #[arg(long, value_name = "COLUMN", default_value = "mean_tpot_ms")]
+    pub secondary: String,
+    /// Print the comparison as JSON.
+    #[arg(long)]
+    pub json: bool,
 }

@@ -4,8 +4,10 @@
 
 mod args;
 mod check_cmd;
+mod compare_cmd;
 mod import_cmd;
 mod ingest_cmd;
+mod report_cmd;
 mod table;
 
 use std::io::Write;
@@ -51,6 +53,8 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Ingest(a) => ingest_cmd::run(a),
         Command::Check(a) => check_cmd::run(a),
         Command::Import(a) => import_cmd::run(a),
+        Command::Report(a) => report_cmd::run(a),
+        Command::Compare(a) => compare_cmd::run(a),
     }
 }
 

@@ -1,4 +1,7 @@
 //! Rendering: view models in, Markdown / HTML / SVG out. Renderers only read what the
 //! compare stage computed; every word comes from `l10n`, every layout from `templates/`.
 
+pub mod charts;
+pub mod html;
+pub mod report;
 pub mod templates;

@@ -1,0 +1,141 @@
+# The study report (`perflab report`) and `perflab compare`.
+# Arguments named $best, $worst, $label, $model, $hardware, $profile, $reason are user text,
+# already escaped for Markdown; numbers arrive formatted.
+
+report-title-default = Performance study of { $model }
+
+## Conclusion
+
+section-conclusion = Conclusion
+conclusion-intro = { $goal ->
+    [latency] Recommended configuration for the lowest latency of { $model } on { $hardware }:
+   *[throughput] Recommended configuration for the highest throughput of { $model } on { $hardware }:
+}
+conclusion-command = Serving command
+conclusion-baseline-kept = No variant beat the baseline, so the baseline configuration stays recommended.
+conclusion-table-intro = Benchmark results before and after the optimization:
+col-benchmark-case = Benchmark case
+col-baseline = Baseline ({ $label })
+col-optimized = Optimized
+col-experiment = Experiment
+section-notes = Notes
+
+## Setup
+
+section-objective = Objective
+section-setup = Experimental setup
+setup-model = Model
+setup-hardware = Hardware
+setup-engines = Engine versions
+setup-method = Benchmark method
+setup-profiles = Benchmark profiles
+
+## Experiments
+
+section-results = Experiment results
+variant-profile = Profile: { $profile }
+variant-parameters = Backend parameters:
+variant-no-parameters = Backend parameters: none (engine defaults).
+variant-result = Benchmark result
+variant-missing = No result: { $reason }
+variant-skipped = Success rate { $rate }: { $completed } of { $requested } { $requested ->
+    [one] request
+   *[other] requests
+} completed, so this run is not a valid optimization (optimization skipped).
+variant-no-primary = This result does not report { $metric }, so the variant is not ranked.
+variant-is-baseline = This is the baseline of the study.
+summary-label = Summary:
+group-gap-percent = **{ $best }** { $metric } = { $best_value }, **{ $worst }** { $metric } = { $worst_value }. **{ $best }** is faster by { $diff } { $unit } ({ $pct })
+group-gap-ratio = **{ $best }** { $metric } = { $best_value } { $unit }, **{ $worst }** { $metric } = { $worst_value } { $unit }. **{ $best }** is { $ratio } faster ({ $diff } { $unit } less)
+group-summary = { $gap }; { $secondary }.
+group-summary-primary-only = { $gap }.
+group-secondary = { $metric } = { $best_value } { $unit } vs { $worst_value } { $unit }, { $direction ->
+    [reduced] reduced by { $diff } { $unit } ({ $pct }{ $worse ->
+        [yes] , { $lower_is_better ->
+            [yes] faster
+           *[no] lower
+        }
+       *[no] {""}
+    })
+    [increased] increased by { $diff } { $unit } ({ $pct } { $worse ->
+        [yes] { $lower_is_better ->
+            [yes] slower
+           *[no] worse
+        }
+       *[no] better
+    })
+   *[unchanged] unchanged
+}
+group-single-valid = Only **{ $label }** completed every request; there is nothing to rank it against.
+
+## Summary of optimizations
+
+section-summary = Summary of optimizations
+cell-skipped = success rate { $rate }, optimization skipped
+cell-no-result = no result
+cell-other-profile = other profile
+change-ratio = { $verdict ->
+    [better] { $ratio } faster
+    [worse] { $ratio } slower
+   *[same] same
+}
+
+## Other scenarios
+
+section-scenarios = Other benchmark cases
+scenario-baseline-parameters = Baseline backend parameters:
+scenario-optimized-parameters = Optimized backend parameters:
+scenario-baseline-result = Baseline benchmark result
+scenario-optimized-result = Optimized benchmark result
+parameters-none = none (engine defaults).
+scenario-missing = No result: { $reason }
+
+## Charts
+
+section-latency = Latency of the baseline and the optimized configuration
+chart-conclusion-title = { $metric }: baseline vs optimized
+chart-experiment-title = { $experiment }: { $metric }
+chart-latency-title = { $metric }: baseline vs optimized
+series-baseline = Baseline
+series-optimized = Optimized
+chart-skipped = skipped
+stat-mean = Mean
+stat-median = Median
+stat-p99 = P99
+
+## Metric names (canonical columns of metrics.md)
+
+metric-total_token_throughput = Total TPS
+metric-output_throughput = Output TPS
+metric-input_throughput = Input TPS
+metric-request_throughput = Request throughput
+metric-request_goodput = Request goodput
+metric-max_output_tokens_per_s = Peak output TPS
+metric-completed = Completed requests
+metric-failed = Failed requests
+metric-duration = Duration
+metric-mean_ttft_ms = Mean TTFT
+metric-median_ttft_ms = Median TTFT
+metric-p99_ttft_ms = P99 TTFT
+metric-mean_tpot_ms = Mean TPOT
+metric-median_tpot_ms = Median TPOT
+metric-p99_tpot_ms = P99 TPOT
+metric-mean_itl_ms = Mean ITL
+metric-median_itl_ms = Median ITL
+metric-p99_itl_ms = P99 ITL
+metric-mean_e2el_ms = Mean E2E latency
+metric-median_e2el_ms = Median E2E latency
+metric-p99_e2el_ms = P99 E2E latency
+family-ttft = TTFT
+family-tpot = TPOT
+family-itl = ITL
+
+## perflab compare
+
+compare-col-metric = Metric
+compare-col-change = Change
+compare-versus = { $candidate } against { $baseline } (baseline): { $metric } { $change }.
+compare-skipped = { $label }: success rate { $rate } ({ $completed } of { $requested } { $requested ->
+    [one] request
+   *[other] requests
+}), so it is no valid optimization.

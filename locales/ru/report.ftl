@@ -1,0 +1,143 @@
+# Отчёт об исследовании (`perflab report`) и `perflab compare`.
+# Аргументы $best, $worst, $label, $model, $hardware, $profile, $reason — текст пользователя,
+# уже экранированный для Markdown; числа приходят отформатированными.
+
+report-title-default = Исследование производительности { $model }
+
+## Вывод
+
+section-conclusion = Вывод
+conclusion-intro = { $goal ->
+    [latency] Рекомендуемая конфигурация для минимальной задержки { $model } на { $hardware }:
+   *[throughput] Рекомендуемая конфигурация для максимальной пропускной способности { $model } на { $hardware }:
+}
+conclusion-command = Команда запуска сервера
+conclusion-baseline-kept = Ни один вариант не превзошёл базовую конфигурацию, поэтому рекомендуется она.
+conclusion-table-intro = Результаты бенчмарков до и после оптимизации:
+col-benchmark-case = Сценарий бенчмарка
+col-baseline = Базовая конфигурация ({ $label })
+col-optimized = После оптимизации
+col-experiment = Эксперимент
+section-notes = Примечания
+
+## Условия
+
+section-objective = Цель
+section-setup = Условия эксперимента
+setup-model = Модель
+setup-hardware = Оборудование
+setup-engines = Версии движков
+setup-method = Методика бенчмарка
+setup-profiles = Профили бенчмарка
+
+## Эксперименты
+
+section-results = Результаты экспериментов
+variant-profile = Профиль: { $profile }
+variant-parameters = Параметры бэкенда:
+variant-no-parameters = Параметры бэкенда: нет (настройки движка по умолчанию).
+variant-result = Результат бенчмарка
+variant-missing = Результата нет: { $reason }
+variant-skipped = Доля успешных запросов { $rate }: выполнено { $completed } { $completed ->
+    [one] запрос
+    [few] запроса
+   *[many] запросов
+} из { $requested }, поэтому прогон не считается корректной оптимизацией (оптимизация пропущена).
+variant-no-primary = В результате нет метрики «{ $metric }», поэтому вариант не участвует в сравнении.
+variant-is-baseline = Это базовая конфигурация исследования.
+summary-label = Итог:
+group-gap-percent = **{ $best }**: { $metric } = { $best_value }, **{ $worst }**: { $metric } = { $worst_value }. **{ $best }** быстрее на { $diff } { $unit } ({ $pct })
+group-gap-ratio = **{ $best }**: { $metric } = { $best_value } { $unit }, **{ $worst }**: { $metric } = { $worst_value } { $unit }. **{ $best }** быстрее в { $ratio } (на { $diff } { $unit } меньше)
+group-summary = { $gap }; { $secondary }.
+group-summary-primary-only = { $gap }.
+group-secondary = { $metric } = { $best_value } { $unit } против { $worst_value } { $unit }, { $direction ->
+    [reduced] снижение на { $diff } { $unit } ({ $pct }{ $worse ->
+        [yes] , { $lower_is_better ->
+            [yes] быстрее
+           *[no] меньше
+        }
+       *[no] {""}
+    })
+    [increased] рост на { $diff } { $unit } ({ $pct } { $worse ->
+        [yes] { $lower_is_better ->
+            [yes] медленнее
+           *[no] хуже
+        }
+       *[no] лучше
+    })
+   *[unchanged] без изменений
+}
+group-single-valid = Все запросы выполнил только вариант **{ $label }**; сравнивать его не с чем.
+
+## Сводка оптимизаций
+
+section-summary = Сводка методов оптимизации
+cell-skipped = доля успешных запросов { $rate }, оптимизация пропущена
+cell-no-result = нет результата
+cell-other-profile = другой профиль
+change-ratio = { $verdict ->
+    [better] быстрее в { $ratio }
+    [worse] медленнее в { $ratio }
+   *[same] без изменений
+}
+
+## Другие сценарии
+
+section-scenarios = Другие сценарии бенчмарка
+scenario-baseline-parameters = Параметры бэкенда базовой конфигурации:
+scenario-optimized-parameters = Параметры бэкенда оптимизированной конфигурации:
+scenario-baseline-result = Результат бенчмарка базовой конфигурации
+scenario-optimized-result = Результат бенчмарка оптимизированной конфигурации
+parameters-none = нет (настройки движка по умолчанию).
+scenario-missing = Результата нет: { $reason }
+
+## Диаграммы
+
+section-latency = Задержки базовой и оптимизированной конфигураций
+chart-conclusion-title = { $metric }: базовая и оптимизированная конфигурации
+chart-experiment-title = { $experiment }: { $metric }
+chart-latency-title = { $metric }: базовая и оптимизированная конфигурации
+series-baseline = Базовая
+series-optimized = Оптимизированная
+chart-skipped = пропущено
+stat-mean = Среднее
+stat-median = Медиана
+stat-p99 = P99
+
+## Названия метрик (канонические столбцы metrics.md)
+
+metric-total_token_throughput = Общий TPS
+metric-output_throughput = TPS вывода
+metric-input_throughput = TPS ввода
+metric-request_throughput = Пропускная способность по запросам
+metric-request_goodput = Полезная пропускная способность
+metric-max_output_tokens_per_s = Пиковый TPS вывода
+metric-completed = Выполнено запросов
+metric-failed = Неудачных запросов
+metric-duration = Длительность
+metric-mean_ttft_ms = Среднее TTFT
+metric-median_ttft_ms = Медиана TTFT
+metric-p99_ttft_ms = P99 TTFT
+metric-mean_tpot_ms = Среднее TPOT
+metric-median_tpot_ms = Медиана TPOT
+metric-p99_tpot_ms = P99 TPOT
+metric-mean_itl_ms = Среднее ITL
+metric-median_itl_ms = Медиана ITL
+metric-p99_itl_ms = P99 ITL
+metric-mean_e2el_ms = Средняя сквозная задержка
+metric-median_e2el_ms = Медиана сквозной задержки
+metric-p99_e2el_ms = P99 сквозной задержки
+family-ttft = TTFT
+family-tpot = TPOT
+family-itl = ITL
+
+## perflab compare
+
+compare-col-metric = Метрика
+compare-col-change = Изменение
+compare-versus = { $candidate } относительно { $baseline } (базовый прогон): { $metric } { $change }.
+compare-skipped = { $label }: доля успешных запросов { $rate } (выполнено { $completed } { $completed ->
+    [one] запрос
+    [few] запроса
+   *[many] запросов
+} из { $requested }), это не корректная оптимизация.

@@ -1,0 +1,135 @@
+# 研究报告（`perflab report`）与 `perflab compare`。
+# 参数 $best、$worst、$label、$model、$hardware、$profile、$reason 为用户文本，已做 Markdown 转义；
+# 数字以格式化后的文本传入。
+
+report-title-default = { $model } 性能研究
+
+## 结论
+
+section-conclusion = 结论
+conclusion-intro = { $goal ->
+    [latency] { $model } 在 { $hardware } 上延迟最低的推荐配置：
+   *[throughput] { $model } 在 { $hardware } 上吞吐量最高的推荐配置：
+}
+conclusion-command = 服务启动命令
+conclusion-baseline-kept = 没有变体优于基线，因此仍推荐基线配置。
+conclusion-table-intro = 优化前后的基准测试结果对比：
+col-benchmark-case = 基准测试场景
+col-baseline = 基线（{ $label }）
+col-optimized = 优化后
+col-experiment = 实验
+section-notes = 说明
+
+## 实验设置
+
+section-objective = 目标
+section-setup = 实验设置
+setup-model = 模型
+setup-hardware = 硬件
+setup-engines = 引擎版本
+setup-method = 基准测试方法
+setup-profiles = 基准测试配置
+
+## 实验
+
+section-results = 实验结果
+variant-profile = 测试配置：{ $profile }
+variant-parameters = 后端参数：
+variant-no-parameters = 后端参数：无（引擎默认配置）。
+variant-result = 基准测试结果
+variant-missing = 无结果：{ $reason }
+variant-skipped = 请求成功率 { $rate }：{ $requested } 个请求中完成 { $completed } 个，因此该运行不是有效的优化（已跳过）。
+variant-no-primary = 该结果未报告 { $metric }，因此不参与排名。
+variant-is-baseline = 这是本研究的基线配置。
+summary-label = 小结：
+group-gap-percent = **{ $best }** { $metric } = { $best_value }，**{ $worst }** { $metric } = { $worst_value }。**{ $best }** 快 { $diff } { $unit }（{ $pct }）
+group-gap-ratio = **{ $best }** { $metric } = { $best_value } { $unit }，**{ $worst }** { $metric } = { $worst_value } { $unit }。**{ $best }** 快 { $ratio }（少 { $diff } { $unit }）
+group-summary = { $gap }；{ $secondary }。
+group-summary-primary-only = { $gap }。
+group-secondary = { $metric } = { $best_value } { $unit } 对比 { $worst_value } { $unit }，{ $direction ->
+    [reduced] 降低 { $diff } { $unit }（{ $pct }{ $worse ->
+        [yes] ，{ $lower_is_better ->
+            [yes] 更快
+           *[no] 更低
+        }
+       *[no] {""}
+    }）
+    [increased] 增加 { $diff } { $unit }（{ $pct }，{ $worse ->
+        [yes] { $lower_is_better ->
+            [yes] 更慢
+           *[no] 更差
+        }
+       *[no] 更好
+    }）
+   *[unchanged] 无变化
+}
+group-single-valid = 只有 **{ $label }** 完成了全部请求，没有可比较的对象。
+
+## 优化汇总
+
+section-summary = 优化方法汇总
+cell-skipped = 成功率 { $rate }，已跳过该优化
+cell-no-result = 无结果
+cell-other-profile = 不同测试配置
+change-ratio = { $verdict ->
+    [better] 快 { $ratio }
+    [worse] 慢 { $ratio }
+   *[same] 无变化
+}
+
+## 其他场景
+
+section-scenarios = 其他基准测试场景
+scenario-baseline-parameters = 基线后端参数：
+scenario-optimized-parameters = 优化后后端参数：
+scenario-baseline-result = 基线基准测试结果
+scenario-optimized-result = 优化后基准测试结果
+parameters-none = 无（引擎默认配置）。
+scenario-missing = 无结果：{ $reason }
+
+## 图表
+
+section-latency = 基线与优化配置的延迟
+chart-conclusion-title = { $metric }：基线与优化后
+chart-experiment-title = { $experiment }：{ $metric }
+chart-latency-title = { $metric }：基线与优化后
+series-baseline = 基线
+series-optimized = 优化后
+chart-skipped = 已跳过
+stat-mean = 平均
+stat-median = 中位数
+stat-p99 = P99
+
+## 指标名称（metrics.md 的规范列）
+
+metric-total_token_throughput = 总 TPS
+metric-output_throughput = 输出 TPS
+metric-input_throughput = 输入 TPS
+metric-request_throughput = 请求吞吐量
+metric-request_goodput = 有效请求吞吐量
+metric-max_output_tokens_per_s = 峰值输出 TPS
+metric-completed = 完成请求数
+metric-failed = 失败请求数
+metric-duration = 持续时间
+metric-mean_ttft_ms = 平均 TTFT
+metric-median_ttft_ms = TTFT 中位数
+metric-p99_ttft_ms = P99 TTFT
+metric-mean_tpot_ms = 平均 TPOT
+metric-median_tpot_ms = TPOT 中位数
+metric-p99_tpot_ms = P99 TPOT
+metric-mean_itl_ms = 平均 ITL
+metric-median_itl_ms = ITL 中位数
+metric-p99_itl_ms = P99 ITL
+metric-mean_e2el_ms = 平均端到端延迟
+metric-median_e2el_ms = 端到端延迟中位数
+metric-p99_e2el_ms = P99 端到端延迟
+family-ttft = TTFT
+family-tpot = TPOT
+family-itl = ITL
+
+## perflab compare
+
+compare-col-metric = 指标
+compare-col-change = 变化
+compare-versus = { $candidate } 相对 { $baseline }（基线）：{ $metric } { $change }。
+compare-skipped = { $label }：请求成功率 { $rate }（{ $requested } 个请求中完成 { $completed } 个），不是有效的优化。

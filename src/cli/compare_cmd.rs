@@ -1,0 +1,212 @@
+//! `perflab compare A B`: two runs (files, or `FILE#N` for the Nth run of a file) →
+//! the gap sentence, the candidate against the baseline, and a metric table, in the
+//! chosen language; or the comparison as JSON.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
+use fluent_bundle::FluentValue;
+
+use super::args::CompareArgs;
+use super::Outcome;
+use crate::compare::{fixed, MetricSpec, PairComparison, SuccessRate};
+use crate::ingest::{self, InputFile};
+use crate::l10n::{resolve_lang, Localizer};
+use crate::model::{schema, Run};
+use crate::render::report::{gap_sentence, metric_name, with_unit};
+use crate::study::GapStyle;
+use crate::{Error, Result};
+
+pub fn run(args: CompareArgs) -> anyhow::Result<Outcome> {
+    let loc = Localizer::new(resolve_lang(args.lang.as_deref())?)?;
+    let metric = |key: &str, flag: &str| {
+        MetricSpec::new(key).ok_or_else(|| {
+            Error::Usage(format!(
+                "--{flag} {key}: not a metric with a better direction"
+            ))
+        })
+    };
+    let primary = metric(&args.primary, "primary")?;
+    let secondary = metric(&args.secondary, "secondary")?;
+    let baseline = read_run(&args.baseline)?;
+    let candidate = read_run(&args.candidate)?;
+    let style = if primary.higher_is_better {
+        GapStyle::Percent
+    } else {
+        GapStyle::Ratio
+    };
+    let cmp = PairComparison::new(primary, secondary, &baseline, &candidate);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&cmp)?)?;
+        return Ok(Outcome::Ok);
+    }
+    let (a, b) = short_labels(&args.baseline, &args.candidate);
+    write!(out, "{}", text_report(&loc, style, &cmp, &a, &b))?;
+    Ok(Outcome::Ok)
+}
+
+/// The terminal text: sentences (Markdown emphasis dropped) and the metric table.
+fn text_report(loc: &Localizer, style: GapStyle, cmp: &PairComparison, a: &str, b: &str) -> String {
+    let labels = [a, b];
+    let mut s = String::new();
+    if let Some(gap) = &cmp.gap {
+        let sentence = gap_sentence(
+            loc,
+            style,
+            &cmp.primary,
+            &cmp.secondary,
+            gap,
+            labels[gap.best],
+            labels[gap.worst],
+        );
+        s.push_str(&sentence.replace("**", ""));
+        s.push('\n');
+    }
+    if let Some(change) = &cmp.change {
+        let words = match style {
+            GapStyle::Percent => change.percent_text.clone(),
+            GapStyle::Ratio => loc.tr_args(
+                "change-ratio",
+                &[
+                    (
+                        "verdict",
+                        FluentValue::from(format!("{:?}", change.verdict).to_lowercase()),
+                    ),
+                    ("ratio", FluentValue::from(change.ratio_text.clone())),
+                ],
+            ),
+        };
+        s.push_str(&loc.tr_args(
+            "compare-versus",
+            &[
+                ("candidate", FluentValue::from(b)),
+                ("baseline", FluentValue::from(a)),
+                (
+                    "metric",
+                    FluentValue::from(metric_name(loc, &cmp.primary.key)),
+                ),
+                ("change", FluentValue::from(words)),
+            ],
+        ));
+        s.push('\n');
+    }
+    for (label, success) in [(a, &cmp.baseline_success), (b, &cmp.candidate_success)] {
+        if let Some(sr) = success.as_ref().filter(|sr| !sr.is_complete()) {
+            s.push_str(&skipped_line(loc, label, sr));
+            s.push('\n');
+        }
+    }
+    let mut table = Table::new();
+    table.load_preset(UTF8_FULL_CONDENSED);
+    table.set_header(vec![
+        loc.tr("compare-col-metric"),
+        a.to_owned(),
+        b.to_owned(),
+        loc.tr("compare-col-change"),
+    ]);
+    for row in &cmp.rows {
+        let name = with_unit(
+            &metric_name(loc, &row.key),
+            crate::compare::unit_of(&row.key),
+        );
+        let value = |v: f64| {
+            if schema::is_integer(&row.key) {
+                format!("{v:.0}")
+            } else {
+                fixed(v)
+            }
+        };
+        table.add_row(vec![
+            name,
+            value(row.baseline),
+            value(row.candidate),
+            row.change.percent_text.clone(),
+        ]);
+    }
+    for i in 1..4 {
+        if let Some(c) = table.column_mut(i) {
+            c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    s.push_str(&table.to_string());
+    s.push('\n');
+    s
+}
+
+fn skipped_line(loc: &Localizer, label: &str, sr: &SuccessRate) -> String {
+    loc.tr_args(
+        "compare-skipped",
+        &[
+            ("label", FluentValue::from(label)),
+            ("rate", FluentValue::from(sr.percent_text.clone())),
+            ("completed", FluentValue::from(sr.completed)),
+            ("requested", FluentValue::from(sr.requested)),
+        ],
+    )
+}
+
+/// How the two runs are named in sentences and column headers: their file names (with
+/// `#N`), or the arguments as given when the file names are the same.
+fn short_labels(a: &str, b: &str) -> (String, String) {
+    let short = |arg: &str| {
+        std::path::Path::new(arg)
+            .file_name()
+            .map_or_else(|| arg.to_owned(), |n| n.to_string_lossy().into_owned())
+    };
+    let (sa, sb) = (short(a), short(b));
+    if sa == sb {
+        (a.to_owned(), b.to_owned())
+    } else {
+        (sa, sb)
+    }
+}
+
+/// `FILE` or `FILE#N`: the file's only run, or its Nth (from 1).
+fn read_run(arg: &str) -> Result<Run> {
+    let (path, number) = match arg.rsplit_once('#') {
+        Some((p, n)) if !p.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+            let n: usize = n
+                .parse()
+                .map_err(|_| Error::Usage(format!("{arg}: run number too large")))?;
+            (p, Some(n))
+        }
+        _ => (arg, None),
+    };
+    let path = PathBuf::from(path);
+    let input = InputFile {
+        display: path.display().to_string(),
+        path: path.clone(),
+        explicit: true,
+    };
+    let runs = ingest::read_file(&input, None)?
+        .map(|f| f.runs)
+        .unwrap_or_default();
+    let count = runs.len();
+    let index = match number {
+        Some(0) => return Err(Error::Usage(format!("{arg}: runs are counted from 1"))),
+        Some(n) if n > count => {
+            return Err(Error::parse(
+                &path,
+                None,
+                format!("no run #{n}: the file holds {count}"),
+            ))
+        }
+        Some(n) => n - 1,
+        None if count > 1 => {
+            return Err(Error::parse(
+                &path,
+                None,
+                format!(
+                    "the file holds {count} runs; name one as {}#N (from 1)",
+                    path.display()
+                ),
+            ))
+        }
+        None => 0,
+    };
+    runs.into_iter()
+        .nth(index)
+        .ok_or_else(|| Error::parse(&path, None, "expected a benchmark result, found none"))
+}

@@ -1,0 +1,635 @@
+//! `study.toml` → [`Study`]: parse the wire format, check every reference (engine,
+//! profile, baseline, metric), then read each result file once through `ingest` and pick
+//! the run the study names. Errors name the study file, the line and the key.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use toml::Spanned;
+
+use super::spec::{ExperimentSpec, ProfileSpec, SideSpec, StudySpec, VariantSpec};
+use super::{
+    Engine, Experiment, GapStyle, LoadedRun, MetricSettings, Outcome, Profile, Scenario, Study,
+    Variant, VariantId,
+};
+use crate::ingest::{self, InputFile};
+use crate::model::{schema, Run};
+use crate::{Error, Result};
+
+const DEFAULT_PRIMARY: &str = "total_token_throughput";
+const DEFAULT_SECONDARY: &str = "mean_tpot_ms";
+
+/// Reads a study file and every result it names.
+pub fn load(path: &Path) -> Result<Study> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+    load_str(path, &text)
+}
+
+/// Reads a study from its text; result paths are relative to `path`'s folder.
+pub fn load_str(path: &Path, text: &str) -> Result<Study> {
+    let spec: StudySpec = toml::from_str(text).map_err(|e| {
+        let line = e.span().map(|s| line_of(text, s.start));
+        Error::parse(path, line, e.message().trim().to_owned())
+    })?;
+    Loader {
+        path,
+        text,
+        dir: path.parent().map(Path::to_path_buf).unwrap_or_default(),
+        files: BTreeMap::new(),
+    }
+    .study(spec)
+}
+
+/// 1-based line of a byte offset.
+fn line_of(text: &str, offset: usize) -> u64 {
+    text[..offset.min(text.len())].matches('\n').count() as u64 + 1
+}
+
+struct Loader<'a> {
+    path: &'a Path,
+    text: &'a str,
+    dir: PathBuf,
+    /// Result files already read: (runs, file text). Several variants may share a file.
+    files: BTreeMap<PathBuf, (Vec<Run>, String)>,
+}
+
+impl Loader<'_> {
+    /// An error at a value of the study file: `KEY = VALUE: message`.
+    fn error_at<T: std::fmt::Debug>(&self, key: &str, value: &Spanned<T>, message: &str) -> Error {
+        Error::parse(
+            self.path,
+            Some(line_of(self.text, value.span().start)),
+            format!("{key} = {:?}: {message}", value.get_ref()),
+        )
+    }
+
+    fn error(&self, message: String) -> Error {
+        Error::parse(self.path, None, message)
+    }
+
+    fn study(mut self, spec: StudySpec) -> Result<Study> {
+        let engines = self.engines(&spec)?;
+        let profiles = self.profiles(&spec.profiles)?;
+        let mut experiments = Vec::new();
+        let mut ids = BTreeSet::new();
+        for (i, e) in spec.experiments.iter().enumerate() {
+            if !ids.insert(e.id.as_str()) {
+                return Err(self.error(format!("experiments[{i}].id = {:?}: used twice", e.id)));
+            }
+            experiments.push(self.experiment(i, e, &spec, &profiles)?);
+        }
+        if experiments.is_empty() {
+            return Err(self.error("no [[experiments]]: a study needs at least one".into()));
+        }
+        let baseline = self.baseline(&spec, &experiments)?;
+        let mut scenarios = Vec::new();
+        for (i, s) in spec.scenarios.iter().enumerate() {
+            let profile = self.profile_index(
+                &format!("scenarios[{i}].profile"),
+                &s.profile,
+                &spec.profiles,
+            )?;
+            scenarios.push(Scenario {
+                profile,
+                baseline: self.side(&format!("scenarios[{i}].baseline"), &s.baseline)?,
+                optimized: self.side(&format!("scenarios[{i}].optimized"), &s.optimized)?,
+            });
+        }
+        let metrics = self.metrics(&spec)?;
+        Ok(Study {
+            path: self.path.to_path_buf(),
+            title: spec.title,
+            model: spec.model,
+            hardware: spec.hardware,
+            objective: spec.objective,
+            engines,
+            profiles,
+            experiments,
+            baseline,
+            scenarios,
+            metrics,
+            method: spec.method,
+            notes: spec.notes,
+        })
+    }
+
+    fn engines(&self, spec: &StudySpec) -> Result<Vec<Engine>> {
+        let mut seen = BTreeSet::new();
+        let mut out = Vec::new();
+        for (i, e) in spec.engines.iter().enumerate() {
+            if !seen.insert(e.name.as_str()) {
+                return Err(self.error(format!("engines[{i}].name = {:?}: used twice", e.name)));
+            }
+            out.push(Engine {
+                name: e.name.clone(),
+                version: e.version.clone(),
+                // `vLLM` → `vllm serve`: the common shape of today's serving CLIs.
+                command: e
+                    .command
+                    .clone()
+                    .unwrap_or_else(|| format!("{} serve", e.name.to_lowercase())),
+            });
+        }
+        Ok(out)
+    }
+
+    fn profiles(&self, specs: &[ProfileSpec]) -> Result<Vec<Profile>> {
+        let mut seen = BTreeSet::new();
+        let mut out = Vec::new();
+        for (i, p) in specs.iter().enumerate() {
+            if !seen.insert(p.name.as_str()) {
+                return Err(self.error(format!("profiles[{i}].name = {:?}: used twice", p.name)));
+            }
+            let mut entries: Vec<_> = p.dataset.iter().collect();
+            entries.sort_by_key(|(k, _)| k.span().start);
+            let dataset = entries
+                .iter()
+                .map(|(k, v)| {
+                    let text = match v {
+                        toml::Value::String(s) => s.clone(),
+                        other => other.to_string(),
+                    };
+                    (k.get_ref().clone(), text)
+                })
+                .collect();
+            let total = p
+                .dataset
+                .iter()
+                .find(|(k, _)| k.get_ref() == "total_requests");
+            let from_dataset = match total.map(|(_, v)| v) {
+                Some(toml::Value::Integer(n)) => Some(*n as f64),
+                Some(toml::Value::Float(x)) => Some(*x),
+                _ => None,
+            };
+            out.push(Profile {
+                name: p.name.clone(),
+                title: p.title.clone(),
+                dataset,
+                total_requests: p.total_requests.map(|n| n as f64).or(from_dataset),
+            });
+        }
+        Ok(out)
+    }
+
+    fn profile_index(
+        &self,
+        key: &str,
+        name: &Spanned<String>,
+        profiles: &[ProfileSpec],
+    ) -> Result<usize> {
+        profiles
+            .iter()
+            .position(|p| p.name == *name.get_ref())
+            .ok_or_else(|| {
+                let known: Vec<_> = profiles.iter().map(|p| p.name.as_str()).collect();
+                self.error_at(
+                    key,
+                    name,
+                    &format!("no such profile (profiles: {})", list(&known)),
+                )
+            })
+    }
+
+    fn experiment(
+        &mut self,
+        i: usize,
+        e: &ExperimentSpec,
+        spec: &StudySpec,
+        _profiles: &[Profile],
+    ) -> Result<Experiment> {
+        let slug_ok = !e.id.is_empty()
+            && e.id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+        if !slug_ok {
+            // The id names chart files, so it must be safe in a path.
+            return Err(self.error(format!(
+                "experiments[{i}].id = {:?}: use letters, digits, `-`, `_` or `.`",
+                e.id
+            )));
+        }
+        if e.variants.is_empty() {
+            return Err(self.error(format!(
+                "experiments[{i}] ({}): no [[experiments.variants]]",
+                e.id
+            )));
+        }
+        let mut names = BTreeSet::new();
+        let mut variants = Vec::new();
+        for (j, v) in e.variants.iter().enumerate() {
+            let key = format!("experiments[{i}].variants[{j}]");
+            if !names.insert(v.name.as_str()) {
+                return Err(self.error(format!(
+                    "{key}.name = {:?}: used twice in this experiment",
+                    v.name
+                )));
+            }
+            variants.push(self.variant(&key, v, spec)?);
+        }
+        Ok(Experiment {
+            id: e.id.clone(),
+            title: e.title.clone(),
+            variants,
+        })
+    }
+
+    fn variant(&mut self, key: &str, v: &VariantSpec, spec: &StudySpec) -> Result<Variant> {
+        let engine = spec
+            .engines
+            .iter()
+            .position(|e| e.name == *v.engine.get_ref())
+            .ok_or_else(|| {
+                let known: Vec<_> = spec.engines.iter().map(|e| e.name.as_str()).collect();
+                self.error_at(
+                    &format!("{key}.engine"),
+                    &v.engine,
+                    &format!("no such engine (engines: {})", list(&known)),
+                )
+            })?;
+        let profile = self.profile_index(&format!("{key}.profile"), &v.profile, &spec.profiles)?;
+        let outcome = self.outcome(key, v.result.as_ref(), v.run.as_ref(), v.missing.as_ref())?;
+        Ok(Variant {
+            name: v.name.clone(),
+            label: v.label.clone(),
+            engine,
+            profile,
+            parameters: v.parameters.clone(),
+            outcome,
+        })
+    }
+
+    fn side(&mut self, key: &str, s: &SideSpec) -> Result<Outcome> {
+        self.outcome(key, s.result.as_ref(), s.run.as_ref(), s.missing.as_ref())
+    }
+
+    fn outcome(
+        &mut self,
+        key: &str,
+        result: Option<&Spanned<String>>,
+        run: Option<&Spanned<i64>>,
+        missing: Option<&Spanned<String>>,
+    ) -> Result<Outcome> {
+        match (result, missing) {
+            (Some(r), Some(_)) => Err(self.error_at(
+                &format!("{key}.result"),
+                r,
+                "give either `result` or `missing`, not both",
+            )),
+            (None, Some(m)) => {
+                if let Some(run) = run {
+                    return Err(self.error_at(
+                        &format!("{key}.run"),
+                        run,
+                        "`run` needs a `result` file",
+                    ));
+                }
+                Ok(Outcome::Missing {
+                    reason: m.get_ref().clone(),
+                })
+            }
+            (None, None) => Err(self.error(format!(
+                "{key}: needs `result = \"FILE\"` or `missing = \"why there is no result\"`"
+            ))),
+            (Some(r), None) => self.result(key, r, run).map(Outcome::Result),
+        }
+    }
+
+    fn result(
+        &mut self,
+        key: &str,
+        file: &Spanned<String>,
+        run: Option<&Spanned<i64>>,
+    ) -> Result<LoadedRun> {
+        let rkey = format!("{key}.result");
+        let path = self.dir.join(file.get_ref());
+        if !self.files.contains_key(&path) {
+            let input = InputFile {
+                path: path.clone(),
+                display: file.get_ref().clone(),
+                explicit: true,
+            };
+            let runs = match ingest::read_file(&input, None) {
+                Ok(Some(f)) => f.runs,
+                Ok(None) => Vec::new(),
+                Err(Error::Io { source, .. }) => {
+                    return Err(self.error_at(
+                        &rkey,
+                        file,
+                        &format!("cannot read {}: {source}", path.display()),
+                    ))
+                }
+                Err(e) => return Err(self.error_at(&rkey, file, &e.to_string())),
+            };
+            let bytes = std::fs::read(&path).map_err(|e| Error::io(&path, e))?;
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            self.files.insert(path.clone(), (runs, text));
+        }
+        let Some((runs, text)) = self.files.get(&path) else {
+            return Err(self.error_at(&rkey, file, "internal: file not cached"));
+        };
+        if runs.is_empty() {
+            return Err(self.error_at(&rkey, file, "holds no benchmark run"));
+        }
+        let number = match run {
+            Some(n) => {
+                let value = *n.get_ref();
+                if value < 1 || value as usize > runs.len() {
+                    let msg = format!(
+                        "no such run: the file holds {} (counted from 1)",
+                        runs_count(runs.len())
+                    );
+                    return Err(self.error_at(&format!("{key}.run"), n, &msg));
+                }
+                value as usize
+            }
+            None if runs.len() > 1 => {
+                let msg = format!(
+                    "the file holds {}; choose one with `run = N`",
+                    runs_count(runs.len())
+                );
+                return Err(self.error_at(&rkey, file, &msg));
+            }
+            None => 1,
+        };
+        let raw = raw_block(text, runs, number - 1);
+        Ok(LoadedRun {
+            run: runs[number - 1].clone(),
+            file: file.get_ref().clone(),
+            number,
+            raw,
+        })
+    }
+
+    fn baseline(&self, spec: &StudySpec, experiments: &[Experiment]) -> Result<VariantId> {
+        let id = match &spec.baseline {
+            None => VariantId {
+                experiment: 0,
+                variant: 0,
+            },
+            Some(b) => {
+                let (exp, var) = b.get_ref().split_once('/').ok_or_else(|| {
+                    self.error_at("baseline", b, "expected `EXPERIMENT-ID/VARIANT-NAME`")
+                })?;
+                let experiment = experiments
+                    .iter()
+                    .position(|e| e.id == exp)
+                    .ok_or_else(|| {
+                        self.error_at("baseline", b, &format!("no experiment with id `{exp}`"))
+                    })?;
+                let variant = experiments[experiment]
+                    .variants
+                    .iter()
+                    .position(|v| v.name == var)
+                    .ok_or_else(|| {
+                        self.error_at(
+                            "baseline",
+                            b,
+                            &format!("experiment `{exp}` has no variant `{var}`"),
+                        )
+                    })?;
+                VariantId {
+                    experiment,
+                    variant,
+                }
+            }
+        };
+        if experiments[id.experiment].variants[id.variant]
+            .run()
+            .is_none()
+        {
+            let message = "the baseline variant has no result".to_owned();
+            return Err(match &spec.baseline {
+                Some(b) => self.error_at("baseline", b, &message),
+                None => self.error(format!(
+                    "experiments[0].variants[0] (the default baseline): {message}"
+                )),
+            });
+        }
+        Ok(id)
+    }
+
+    fn metrics(&self, spec: &StudySpec) -> Result<MetricSettings> {
+        let m = &spec.metrics;
+        let column = |key: &str, v: &Option<Spanned<String>>, default: &str| -> Result<String> {
+            match v {
+                None => Ok(default.to_owned()),
+                Some(s) if schema::higher_is_better(s.get_ref()).is_some() => Ok(s.get_ref().clone()),
+                Some(s) => Err(self.error_at(
+                    key,
+                    s,
+                    "not a metric with a better direction (e.g. total_token_throughput, mean_e2el_ms)",
+                )),
+            }
+        };
+        let primary = column("metrics.primary", &m.primary, DEFAULT_PRIMARY)?;
+        let secondary = column("metrics.secondary", &m.secondary, DEFAULT_SECONDARY)?;
+        let style = match &m.style {
+            None if schema::higher_is_better(&primary) == Some(false) => GapStyle::Ratio,
+            None => GapStyle::Percent,
+            Some(s) => match s.get_ref().as_str() {
+                "percent" => GapStyle::Percent,
+                "ratio" => GapStyle::Ratio,
+                _ => {
+                    return Err(self.error_at("metrics.style", s, "expected `percent` or `ratio`"))
+                }
+            },
+        };
+        Ok(MetricSettings {
+            primary,
+            secondary,
+            style,
+        })
+    }
+}
+
+fn list(names: &[&str]) -> String {
+    if names.is_empty() {
+        "none defined".to_owned()
+    } else {
+        names.join(", ")
+    }
+}
+
+fn runs_count(n: usize) -> String {
+    if n == 1 {
+        "1 run".to_owned()
+    } else {
+        format!("{n} runs")
+    }
+}
+
+/// The printed block of run `index`: from its first line to the line before the next
+/// run of the file (or the end), without trailing blank and `#` comment lines, and without
+/// the indentation common to its lines. Whole-file formats (no line) show the whole file.
+fn raw_block(text: &str, runs: &[Run], index: usize) -> String {
+    let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
+    let Some(start) = runs[index].line else {
+        return text.trim_end().to_owned();
+    };
+    let start = (start as usize).saturating_sub(1).min(lines.len());
+    let end = runs
+        .iter()
+        .filter_map(|r| r.line)
+        .map(|l| l as usize - 1)
+        .filter(|&l| l > start)
+        .min()
+        .unwrap_or(lines.len())
+        .min(lines.len());
+    let mut block: Vec<&str> = lines[start..end].to_vec();
+    // Comments between runs (`# random 4K input`) introduce the next run; a block that is
+    // itself commented out (`# ====...`) keeps its lines.
+    let commented = block
+        .first()
+        .is_some_and(|l| l.trim_start().starts_with('#'));
+    while block
+        .last()
+        .is_some_and(|l| l.trim().is_empty() || (!commented && l.trim_start().starts_with('#')))
+    {
+        block.pop();
+    }
+    let indent = block
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    block
+        .iter()
+        .map(|l| l.get(indent..).unwrap_or("").trim_end())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, name: &str, text: &str) {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+
+    const BLOCK: &str = "============ Serving Benchmark Result ============
+Successful requests:                     10
+Benchmark duration (s):                  1.00
+Total Token throughput (tok/s):          100.00
+Mean TPOT (ms):                          5.00
+==================================================
+";
+
+    fn study_text(variant_extra: &str) -> String {
+        format!(
+            r#"model = "m"
+hardware = "h"
+[[engines]]
+name = "vLLM"
+[[profiles]]
+name = "P"
+total_requests = 10
+[[experiments]]
+id = "e"
+[[experiments.variants]]
+name = "base"
+engine = "vLLM"
+profile = "P"
+result = "a.txt"
+[[experiments.variants]]
+name = "v"
+engine = "vLLM"
+{variant_extra}
+"#
+        )
+    }
+
+    fn err(dir: &Path, text: &str) -> String {
+        let path = dir.join("study.toml");
+        write(dir, "study.toml", text);
+        load(&path).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn errors_name_the_key_and_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        write(d, "a.txt", BLOCK);
+        write(d, "empty.txt", "# nothing here\n");
+        write(d, "two.txt", &format!("{BLOCK}\n{BLOCK}"));
+
+        let e = err(d, &study_text("profile = \"Foo\"\nresult = \"a.txt\""));
+        assert!(e.contains("study.toml:18: experiments[0].variants[1].profile = \"Foo\": no such profile (profiles: P)"), "{e}");
+
+        let e = err(d, &study_text("profile = \"P\"\nresult = \"nope.txt\""));
+        assert!(
+            e.contains(":19: experiments[0].variants[1].result = \"nope.txt\": cannot read"),
+            "{e}"
+        );
+
+        let e = err(d, &study_text("profile = \"P\"\nresult = \"empty.txt\""));
+        assert!(
+            e.contains("experiments[0].variants[1].result = \"empty.txt\": "),
+            "{e}"
+        );
+
+        let e = err(d, &study_text("profile = \"P\"\nresult = \"two.txt\""));
+        assert!(e.contains("holds 2 runs; choose one with `run = N`"), "{e}");
+
+        let e = err(
+            d,
+            &study_text("profile = \"P\"\nresult = \"two.txt\"\nrun = 3"),
+        );
+        assert!(
+            e.contains(":20: experiments[0].variants[1].run = 3: no such run"),
+            "{e}"
+        );
+
+        let e = err(d, &study_text("profile = \"P\""));
+        assert!(
+            e.contains("experiments[0].variants[1]: needs `result"),
+            "{e}"
+        );
+
+        let e = err(
+            d,
+            &study_text("profile = \"P\"\nmissing = \"crash\"\nbogus = 1"),
+        );
+        assert!(e.contains("study.toml:20:") && e.contains("bogus"), "{e}");
+
+        let e = err(
+            d,
+            &(study_text("profile = \"P\"\nmissing = \"crash\"")
+                + "[metrics]\nprimary = \"label\"\n"),
+        );
+        assert!(e.contains("metrics.primary = \"label\""), "{e}");
+    }
+
+    #[test]
+    fn loads_runs_by_number_and_missing_variants() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        write(d, "a.txt", BLOCK);
+        let second = BLOCK.replace("100.00", "200.00");
+        write(
+            d,
+            "two.txt",
+            &format!("# provenance\n{BLOCK}\n# second run\n{second}"),
+        );
+        let text = study_text("profile = \"P\"\nresult = \"two.txt\"\nrun = 2")
+            + "[[experiments]]\nid = \"x\"\n[[experiments.variants]]\nname = \"crashed\"\nengine = \"vLLM\"\nprofile = \"P\"\nmissing = \"engine crashed\"\n";
+        write(d, "study.toml", &text);
+        let study = load(&d.join("study.toml")).unwrap();
+        let v = &study.experiments[0].variants[1];
+        assert_eq!(
+            v.run().and_then(|r| r.get("total_token_throughput")),
+            Some(200.0)
+        );
+        let loaded = v.outcome.loaded().unwrap();
+        assert_eq!(loaded.number, 2);
+        assert!(loaded.raw.starts_with("============ Serving") && loaded.raw.ends_with("====="));
+        assert!(!loaded.raw.contains("second run"));
+        assert!(
+            matches!(&study.experiments[1].variants[0].outcome, Outcome::Missing { reason } if reason == "engine crashed")
+        );
+        assert_eq!(study.metrics.primary, "total_token_throughput");
+        assert_eq!(study.metrics.style, GapStyle::Percent);
+        assert_eq!(study.profiles[0].total_requests, Some(10.0));
+    }
+}
