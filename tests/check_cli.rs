@@ -108,3 +108,27 @@ fn import_writes_the_study_and_lists_what_is_lost() {
     assert!(dir.path().join("study.toml").is_file());
     assert!(dir.path().join("runs").is_dir());
 }
+
+#[test]
+fn translate_writes_the_study_and_the_report_in_each_language() {
+    let dir = tempfile::tempdir().unwrap();
+    perflab()
+        .args(["translate", REFERENCE, "--lang", "ru,zh-CN", "--out"])
+        .arg(dir.path())
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("report.ru.md"))
+        .stderr(predicate::str::contains(format!(
+            "{REFERENCE}:49: the report shows no serving command for SGLang"
+        )));
+    for f in [
+        "report.ru.md",
+        "report.ru.html",
+        "report.zh-CN.md",
+        "study/study.toml",
+    ] {
+        assert!(dir.path().join(f).is_file(), "{f}");
+    }
+    let ru = std::fs::read_to_string(dir.path().join("report.ru.md")).unwrap();
+    assert!(ru.contains("Кэш префиксов"));
+}

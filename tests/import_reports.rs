@@ -287,7 +287,18 @@ fn corpus_study_keeps_the_crash_and_lists_what_is_lost() {
     );
     let lost: BTreeMap<u64, LostKind> = im.lost.iter().map(|l| (l.line, l.kind)).collect();
     assert_eq!(lost[&5], LostKind::Image);
-    assert_eq!(lost[&66], LostKind::FreeText); // the benchmark script
+    assert_eq!(lost[&32], LostKind::FreeText); // "If there are any missing points ..."
+                                               // The benchmark script is part of the method, one command per paragraph.
+    let Some(Text::PerLanguage(method)) = &s.method else {
+        panic!("method")
+    };
+    assert_eq!(
+        method["en"][0],
+        "We use the vLLM bench CLI tool to benchmark the model performance. The following command is used to run the benchmark:"
+    );
+    assert!(method["en"].iter().any(
+        |p| p.starts_with("vllm bench serve --model Qwen/Qwen3-30B-A3B --backend openai-chat")
+    ));
     assert_eq!(lost[&81], LostKind::AssumedProfile);
     assert_eq!(lost[&171], LostKind::ServedModel);
     assert_eq!(lost[&319], LostKind::UnknownProfile);

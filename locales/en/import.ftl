@@ -11,3 +11,5 @@ import-lost-no-model = the report has no Model section; the study's model is emp
 import-untranslated = [not translated] { $text }
 import-title-throughput = Optimizing { $model } Throughput
 import-title-throughput-on = Optimizing { $model } Throughput on { $hardware }
+# Joins the terms of an experiment title made of several options.
+import-title-and = { " && " }

@@ -11,3 +11,4 @@ import-lost-no-model = в отчёте нет раздела о модели; м
 import-untranslated = [не переведено] { $text }
 import-title-throughput = Оптимизация пропускной способности { $model }
 import-title-throughput-on = Оптимизация пропускной способности { $model } на { $hardware }
+import-title-and = { " и " }

@@ -11,3 +11,4 @@ import-lost-no-model = 报告没有模型一节；研究的模型为空
 import-untranslated = [未翻译] { $text }
 import-title-throughput = { $model } 吞吐量优化
 import-title-throughput-on = { $model } 在 { $hardware } 上的吞吐量优化
+import-title-and = 与

@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 pub use study_file::{
-    EngineEntry, ExperimentEntry, PerLanguage, ProfileEntry, ScenarioEntry, SideEntry, StudyFile,
-    Text, VariantEntry,
+    EngineEntry, ExperimentEntry, OrderedTable, PerLanguage, ProfileEntry, ScenarioEntry,
+    SideEntry, StudyFile, Text, VariantEntry,
 };
 
 pub use translate::translate;
@@ -128,6 +128,38 @@ fn without_numbering(title: &str) -> String {
 /// Prose of the report: given in its language, so that a translation can be added.
 fn en<T>(v: T) -> Text<T> {
     Text::PerLanguage(BTreeMap::from([(SOURCE_LANG.to_owned(), v)]))
+}
+
+/// Prose as plain text: the study's texts are escaped where the report is written, so
+/// Markdown would show as punctuation. `[text](url)` becomes `text (url)`; emphasis and
+/// code marks go.
+pub fn plain_prose(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        let after = &rest[open + 1..];
+        let link = after.find("](").and_then(|close| {
+            let url_part = &after[close + 2..];
+            let end = url_part.find(')')?;
+            Some((&after[..close], &url_part[..end], close + 2 + end + 1))
+        });
+        match link {
+            Some((label, url, used)) => {
+                out.push_str(&rest[..open]);
+                out.push_str(label);
+                out.push_str(" (");
+                out.push_str(url);
+                out.push(')');
+                rest = &after[used..];
+            }
+            None => {
+                out.push_str(&rest[..open + 1]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out.replace("**", "").replace("__", "").replace('`', "")
 }
 
 /// `Qwen/Qwen3-30B-A3B` → `qwen3-30b-a3b`.
@@ -309,16 +341,16 @@ impl Importer<'_> {
             .profiles
             .iter()
             .map(|p| {
-                let mut dataset = toml::Table::new();
+                let mut dataset = OrderedTable::default();
                 for (k, v) in &p.params {
                     dataset.insert(k.clone(), toml_value(v));
                 }
                 if p.params.is_empty() {
                     if let Some(n) = p.input_len {
-                        dataset.insert("input_tokens".into(), toml_value(&n.to_string()));
+                        dataset.insert("input_tokens", toml_value(&n.to_string()));
                     }
                     if let Some(n) = p.output_len {
-                        dataset.insert("output_tokens".into(), toml_value(&n.to_string()));
+                        dataset.insert("output_tokens", toml_value(&n.to_string()));
                     }
                 }
                 ProfileEntry {
@@ -585,13 +617,22 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
             continue;
         }
         match place_of(note) {
-            Some(Place::Objective) => objective.push(note.text.clone()),
-            Some(Place::Method) => method.push(note.text.clone()),
-            Some(Place::Notes) => notes.push(note.text.clone()),
+            Some(Place::Objective) => objective.push(plain_prose(&note.text)),
+            Some(Place::Method) => method.push(plain_prose(&note.text)),
+            Some(Place::Notes) => notes.push(plain_prose(&note.text)),
             None => im.lose(note.line, LostKind::FreeText, note.text.clone(), None),
         }
     }
     for fence in &report.other_fences {
+        if place_of(fence) == Some(Place::Method) {
+            // A benchmark script: its commands and comments, one paragraph each.
+            let lines = fence
+                .text
+                .lines()
+                .map(|l| l.trim().trim_start_matches('#').trim());
+            method.extend(lines.filter(|l| !l.is_empty()).map(str::to_owned));
+            continue;
+        }
         im.lose(
             fence.line,
             LostKind::FreeText,
@@ -626,7 +667,7 @@ fn new_profile(
             name: name.clone(),
             total_requests: None,
             title: None,
-            dataset: toml::Table::new(),
+            dataset: OrderedTable::default(),
         });
     }
     name
@@ -677,6 +718,15 @@ mod tests {
         let mut taken = BTreeSet::new();
         assert_eq!(unique("a".into(), &mut taken), "a");
         assert_eq!(unique("a".into(), &mut taken), "a-2");
+    }
+
+    #[test]
+    fn prose_loses_its_markdown() {
+        assert_eq!(
+            plain_prose("See the [evaluation results](https://x.org/a_b#c) for **more**."),
+            "See the evaluation results (https://x.org/a_b#c) for more."
+        );
+        assert_eq!(plain_prose("a [b] c"), "a [b] c");
     }
 
     #[test]

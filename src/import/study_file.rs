@@ -65,7 +65,37 @@ pub struct ProfileEntry {
     pub total_requests: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<Text<String>>,
-    pub dataset: toml::Table,
+    pub dataset: OrderedTable,
+}
+
+/// A TOML table written in the order its keys were given (the report's order), which a
+/// `toml::Table` would sort.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct OrderedTable(pub Vec<(String, toml::Value)>);
+
+impl OrderedTable {
+    pub fn get(&self, key: &str) -> Option<&toml::Value> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    pub fn insert(&mut self, key: impl Into<String>, value: toml::Value) {
+        let key = key.into();
+        match self.0.iter_mut().find(|(k, _)| *k == key) {
+            Some(entry) => entry.1 = value,
+            None => self.0.push((key, value)),
+        }
+    }
+}
+
+impl Serialize for OrderedTable {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -48,7 +48,7 @@ impl Glossary {
         }
         let parts: Option<Vec<String>> = text.split("&&").map(|p| self.term(p.trim())).collect();
         let parts = parts?;
-        (parts.len() > 1).then(|| parts.join(" && "))
+        (parts.len() > 1).then(|| parts.join(&self.target.tr("import-title-and")))
     }
 
     /// `Optimizing MODEL Throughput[ on HARDWARE]`, the title of GPUStack's reports.
@@ -135,7 +135,7 @@ mod tests {
         assert_eq!(g.term("Prefix Cache").as_deref(), Some("Кэш префиксов"));
         assert_eq!(
             g.title("Max Num Seqs && Performance Mode").as_deref(),
-            Some("Максимальное число последовательностей && Режим производительности")
+            Some("Максимальное число последовательностей и Режим производительности")
         );
         assert_eq!(g.title("Prefix Cache && Something Else"), None);
         assert_eq!(

@@ -187,8 +187,9 @@ pub struct Report {
     pub empty_results: Vec<Located>,
     /// Free text outside the experiments (the notes of the conclusion, the method).
     pub notes: Vec<Note>,
-    /// Fences that are neither parameters, results nor profiles (a benchmark script).
-    pub other_fences: Vec<Located>,
+    /// Fences that are neither parameters, results nor profiles (a benchmark script); the
+    /// text is the fence's body.
+    pub other_fences: Vec<Note>,
 }
 
 impl Report {
@@ -715,9 +716,16 @@ pub fn build(items: &[Item], mut blocks: Vec<Block>) -> Report {
                         .or_else(|| Role::of(&admonition));
                     ctx.params.push((role, params));
                 } else {
-                    report
-                        .other_fences
-                        .push(Located::new(fence.line, fence.text()));
+                    let mut note = note_at(
+                        fence.line,
+                        &fence.text(),
+                        false,
+                        &level2,
+                        &last_heading,
+                        &None,
+                    );
+                    note.admonition = fence.admonition.clone();
+                    report.other_fences.push(note);
                 }
             }
         }
