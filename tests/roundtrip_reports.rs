@@ -143,3 +143,14 @@ fn translation_keeps_the_numbers_translates_titles_and_marks_the_rest() {
     assert!(zh.contains("选择推理引擎"));
     assert!(zh.contains("未翻译\\] Achieve high throughput"));
 }
+
+#[test]
+fn perflab_own_reports_pass_its_check() {
+    for (rel, min_claims) in [(REFERENCE, 100), (CORPUS, 40)] {
+        let md = rendered(rel, "en");
+        let checked = perflab::check::check(Path::new("report.en.md"), &md).unwrap();
+        let wrong: Vec<_> = checked.wrong().collect();
+        assert!(wrong.is_empty(), "{rel}: {wrong:#?}");
+        assert!(checked.claims.len() >= min_claims, "{rel}: {} claims", checked.claims.len());
+    }
+}

@@ -549,11 +549,22 @@ pub fn build(items: &[Item], mut blocks: Vec<Block>) -> Report {
                     }
                     _ => {}
                 }
-                if text.to_ascii_lowercase().starts_with(RESULT_LINE) {
+                // perflab's own reports write these as paragraphs, in bold.
+                let unbold = text.replace("**", "");
+                let lower = unbold.to_ascii_lowercase();
+                if lower.starts_with(RESULT_LINE) || lower.starts_with(SUMMARY_ITEM) {
                     if let Some(g) = current {
                         groups[g].sentences.push(Located::new(*line, text.clone()));
                         continue;
                     }
+                }
+                if lower.starts_with(PROFILE_ITEM) {
+                    let name = unbold[PROFILE_ITEM.len()..].trim().trim_matches('`').trim();
+                    ctx.profile_ref = Some(Located::new(*line, name));
+                    continue;
+                }
+                if caption_of(items, idx + 1).is_some_and(|c| c.0 == *line) {
+                    continue; // names the fence below it
                 }
                 if next_is_admonition && text.chars().count() <= MAX_NAME_LEN && current.is_some() {
                     let sub = ctx.sub.take();
@@ -637,7 +648,14 @@ pub fn build(items: &[Item], mut blocks: Vec<Block>) -> Report {
                 let inside: Vec<usize> = (0..blocks.len())
                     .filter(|&b| blocks[b].line > fence.line && blocks[b].line <= fence.end_line)
                     .collect();
-                let admonition = fence.admonition.clone().unwrap_or_default();
+                // A caption paragraph (`**Benchmark result**`, `Backend parameters:`) says
+                // what a fence holds where the report has no admonition or list item.
+                let caption = caption_of(items, idx).map(|(_, c)| c);
+                let admonition = fence
+                    .admonition
+                    .clone()
+                    .or_else(|| caption.clone())
+                    .unwrap_or_default();
                 let adm_lower = admonition.to_ascii_lowercase();
                 let is_result = !inside.is_empty() || adm_lower.contains(RESULT_ADMONITION);
                 if fence.body.iter().any(|(_, l)| l.contains("dataset_name:")) {
@@ -694,7 +712,8 @@ pub fn build(items: &[Item], mut blocks: Vec<Block>) -> Report {
                     });
                     continue;
                 }
-                let item_lower = fence.item.clone().unwrap_or_default().to_ascii_lowercase();
+                let item = fence.item.clone().or(caption);
+                let item_lower = item.clone().unwrap_or_default().to_ascii_lowercase();
                 let is_script = SCRIPT_ADMONITION.iter().any(|w| adm_lower.contains(w));
                 if item_lower.contains(PARAMS_ITEM) || is_script {
                     let params = params_of(fence);
@@ -712,8 +731,8 @@ pub fn build(items: &[Item], mut blocks: Vec<Block>) -> Report {
                         }
                         continue;
                     }
-                    let role = Role::of(fence.item.as_deref().unwrap_or(""))
-                        .or_else(|| Role::of(&admonition));
+                    let role =
+                        Role::of(item.as_deref().unwrap_or("")).or_else(|| Role::of(&admonition));
                     ctx.params.push((role, params));
                 } else {
                     let mut note = note_at(
@@ -768,6 +787,24 @@ pub fn build(items: &[Item], mut blocks: Vec<Block>) -> Report {
     assemble(&mut report, groups, slots);
     report.notes.sort_by_key(|n| n.line);
     report
+}
+
+/// The caption of the fence at `items[at]`: the paragraph just above it (at most one blank
+/// line between) that names what the fence holds; its line and text without emphasis.
+fn caption_of(items: &[Item], at: usize) -> Option<(u64, String)> {
+    let Some(Item::Fence(fence)) = items.get(at) else {
+        return None;
+    };
+    let Some(Item::Text { line, text, .. }) = at.checked_sub(1).and_then(|i| items.get(i)) else {
+        return None;
+    };
+    let plain = text.replace("**", "");
+    let lower = plain.to_ascii_lowercase();
+    let names = lower.contains(PARAMS_ITEM)
+        || lower.contains(RESULT_ADMONITION)
+        || SCRIPT_ADMONITION.iter().any(|w| lower.contains(w));
+    (fence.line <= line + 2 && names && plain.chars().count() <= MAX_NAME_LEN)
+        .then(|| (*line, plain.trim().trim_end_matches(':').to_owned()))
 }
 
 fn note_at(
@@ -838,7 +875,8 @@ fn baseline_engine(header: &Row) -> Option<String> {
         let at = lower.find(BASELINE)?;
         let rest = &c.text[at + BASELINE.len()..];
         let inner = rest.trim_start().strip_prefix('(')?;
-        inner.split_whitespace().next().map(str::to_owned)
+        let engine = inner.split_whitespace().next()?.trim_end_matches(')');
+        (!engine.is_empty()).then(|| engine.to_owned())
     })
 }
 

@@ -119,7 +119,18 @@ fn heading(line: &str) -> Option<(usize, String)> {
     if !rest.starts_with(' ') && !rest.is_empty() {
         return None;
     }
-    Some((level, rest.trim().trim_end_matches('#').trim().to_owned()))
+    // Titles written by a renderer that escapes HTML (`&amp;&amp;`) mean the plain text.
+    let title = rest.trim().trim_end_matches('#').trim();
+    Some((level, decode_entities(title)))
+}
+
+/// The five entities an HTML-escaping renderer writes.
+pub fn decode_entities(s: &str) -> String {
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
 }
 
 fn list_item(trimmed: &str) -> Option<&str> {
