@@ -151,6 +151,10 @@ fn perflab_own_reports_pass_its_check() {
         let checked = perflab::check::check(Path::new("report.en.md"), &md).unwrap();
         let wrong: Vec<_> = checked.wrong().collect();
         assert!(wrong.is_empty(), "{rel}: {wrong:#?}");
-        assert!(checked.claims.len() >= min_claims, "{rel}: {} claims", checked.claims.len());
+        assert!(
+            checked.claims.len() >= min_claims,
+            "{rel}: {} claims",
+            checked.claims.len()
+        );
     }
 }

@@ -202,7 +202,9 @@ pub fn items(text: &str) -> Vec<Item> {
                 }
             } else {
                 let cut = indent.min(f.indent);
-                f.fence.body.push((line_no, raw[cut..].to_owned()));
+                // Indentation is counted in bytes; a wide space must not be cut in half.
+                let body = raw.get(cut..).unwrap_or(trimmed);
+                f.fence.body.push((line_no, body.to_owned()));
             }
             continue;
         }
@@ -326,6 +328,12 @@ mod tests {
         };
         assert_eq!(cells[0].text, "**x**");
         assert_eq!(&raw[cells[1].offset..cells[1].offset + 1], "1");
+    }
+
+    #[test]
+    fn wide_spaces_in_a_fence_do_not_split_a_character() {
+        let items = items("    ```\n\u{3000}\u{3000}x\n    ```\n");
+        assert!(matches!(&items[0], Item::Fence(f) if f.body[0].1 == "x"));
     }
 
     #[test]
