@@ -39,7 +39,7 @@ fn numbers(line: &str) -> Vec<String> {
         let starts_number = c.is_ascii_digit()
             || ((c == '+' || c == '-') && chars.get(i + 1).is_some_and(char::is_ascii_digit));
         let glued =
-            i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '.' || chars[i - 1] == '_');
+            i > 0 && (chars[i - 1].is_alphanumeric() || matches!(chars[i - 1], '.' | '_' | '#'));
         if starts_number && !glued {
             let mut j = i + 1;
             while j < chars.len()
@@ -571,65 +571,71 @@ fn cli_report_writes_every_language_and_the_json() {
     );
 }
 
-#[test]
-fn cli_study_errors_name_the_key_and_exit_2() {
+/// A copy of the 910B study in a temporary folder, with `from` replaced by `to`.
+fn edited_ascend_study(from: &str, to: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
-    let text = std::fs::read_to_string(ASCEND).unwrap().replacen(
-        "profile = \"ShareGPT\"\nresult = \"runs/engine-mindie.txt\"",
-        "profile = \"Foo\"\nresult = \"runs/engine-mindie.txt\"",
-        1,
-    );
+    let text = std::fs::read_to_string(ASCEND).unwrap();
+    assert!(text.contains(from), "{from}");
     let study = dir.path().join("study.toml");
-    std::fs::write(&study, text).unwrap();
-    // The raw files go along, so that the profile is the only mistake.
-    let runs = std::path::Path::new(ASCEND).parent().unwrap().join("runs");
-    std::fs::create_dir_all(dir.path().join("runs")).unwrap();
-    for entry in std::fs::read_dir(&runs).unwrap() {
-        let entry = entry.unwrap();
-        std::fs::copy(
-            entry.path(),
-            dir.path().join("runs").join(entry.file_name()),
-        )
-        .unwrap();
+    std::fs::write(&study, text.replacen(from, to, 1)).unwrap();
+    std::fs::create_dir(dir.path().join("runs")).unwrap();
+    for entry in std::fs::read_dir(Path::new(ASCEND).parent().unwrap().join("runs")).unwrap() {
+        let p = entry.unwrap().path();
+        std::fs::copy(&p, dir.path().join("runs").join(p.file_name().unwrap())).unwrap();
     }
+    (dir, study)
+}
+
+fn report_stderr(study: &Path, out: &Path) -> String {
     let out = perflab()
         .arg("report")
-        .arg(&study)
+        .arg(study)
         .arg("--out")
-        .arg(dir.path())
+        .arg(out)
         .assert()
         .code(2);
-    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    String::from_utf8_lossy(&out.get_output().stderr).into_owned()
+}
+
+#[test]
+fn cli_study_errors_name_the_key_and_exit_2() {
+    let (dir, study) = edited_ascend_study(
+        "profile = \"ShareGPT\"\nresult = \"runs/engine-mindie.txt\"",
+        "profile = \"Foo\"\nresult = \"runs/engine-mindie.txt\"",
+    );
+    let stderr = report_stderr(&study, &dir.path().join("out"));
     assert!(
-        stderr.contains("study.toml:")
-            && stderr.contains("experiments[0].variants[1].profile = \"Foo\": no such profile"),
+        stderr.contains(
+            "study.toml:75: experiments[0].variants[1].profile = \"Foo\": no such profile"
+        ),
         "{stderr}"
     );
 
     // A result file that holds no run: the crash comment of the 910B report.
-    let crashed = std::fs::read_to_string(ASCEND).unwrap().replacen(
+    let (dir, study) = edited_ascend_study(
         "missing = \"Crash, not supported for the model\"",
         "result = \"runs/prefix-cache-crash.txt\"",
-        1,
     );
-    let dir2 = tempfile::tempdir().unwrap();
-    let copy = dir2.path().join("study.toml");
-    std::fs::write(&copy, crashed).unwrap();
-    std::fs::create_dir(dir2.path().join("runs")).unwrap();
-    for entry in std::fs::read_dir(Path::new(ASCEND).parent().unwrap().join("runs")).unwrap() {
-        let p = entry.unwrap().path();
-        std::fs::copy(&p, dir2.path().join("runs").join(p.file_name().unwrap())).unwrap();
-    }
-    let out = perflab()
-        .arg("report")
-        .arg(&copy)
-        .arg("--out")
-        .arg(dir2.path().join("out"))
-        .assert()
-        .code(2);
-    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    let stderr = report_stderr(&study, &dir.path().join("out"));
     assert!(
-        stderr.contains("experiments[1].variants[0].result = \"runs/prefix-cache-crash.txt\""),
+        stderr.contains("experiments[1].variants[0].result = \"runs/prefix-cache-crash.txt\": "),
+        "{stderr}"
+    );
+
+    let (dir, study) = edited_ascend_study("run = 4", "run = 7");
+    let stderr = report_stderr(&study, &dir.path().join("out"));
+    assert!(
+        stderr.contains("scenarios[1].baseline.run = 7: no such run: the file holds 5 runs"),
+        "{stderr}"
+    );
+
+    let (dir, study) = edited_ascend_study(
+        "result = \"runs/quantization-w8a8.txt\"",
+        "result = \"runs/nope.txt\"",
+    );
+    let stderr = report_stderr(&study, &dir.path().join("out"));
+    assert!(
+        stderr.contains("experiments[2].variants[0].result = \"runs/nope.txt\": cannot read"),
         "{stderr}"
     );
 }
@@ -645,10 +651,9 @@ fn cli_compare_two_runs_in_every_language() {
         .success();
     let stdout = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
     // Long Prompt (4K input): 5881.36 → 13362.49 tok/s; TPOT 277.51 → 130.97 ms.
-    // The run labels (`FILE#2`) carry a digit of their own; only the figures count here.
-    let first = stdout.lines().next().unwrap().replace(".txt#2", ".txt");
+    let first = stdout.lines().next().unwrap();
     assert_numbers(
-        &first,
+        first,
         &[
             "13362.49", "5881.36", "7481.13", "127.20%", "130.97", "277.51", "146.54", "52.81%",
         ],
@@ -786,4 +791,78 @@ fn templates_are_overridable_file_by_file() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("report/variant.md.j2:2"), "{e}");
+}
+
+#[test]
+fn variants_of_another_profile_are_never_ranked_against_the_baseline() {
+    // The Throughput profile's run prints 34470.14 tok/s, far above any ShareGPT run, but
+    // it ran another workload: it is shown, not compared, never recommended.
+    let dir = tempfile::tempdir().unwrap();
+    let runs = Path::new("fixtures/studies/qwen3.5-9b-h100/runs");
+    for f in [
+        "engine-vllm.txt",
+        "prefix-cache.txt",
+        "other-throughput-optimized.txt",
+    ] {
+        std::fs::copy(runs.join(f), dir.path().join(f)).unwrap();
+    }
+    let toml = r#"
+model = "M"
+hardware = "H"
+[[engines]]
+name = "vLLM"
+[[profiles]]
+name = "ShareGPT"
+[[profiles]]
+name = "Throughput"
+[[experiments]]
+id = "base"
+[[experiments.variants]]
+name = "default"
+engine = "vLLM"
+profile = "ShareGPT"
+result = "engine-vllm.txt"
+[[experiments]]
+id = "other"
+[[experiments.variants]]
+name = "random"
+engine = "vLLM"
+profile = "Throughput"
+parameters = ["--other-profile"]
+result = "other-throughput-optimized.txt"
+[[experiments]]
+id = "cache"
+[[experiments.variants]]
+name = "on"
+engine = "vLLM"
+profile = "ShareGPT"
+parameters = ["--enable-prefix-caching"]
+result = "prefix-cache.txt"
+[[experiments]]
+id = "crashed"
+[[experiments.variants]]
+name = "x"
+engine = "vLLM"
+profile = "ShareGPT"
+missing = "out of memory"
+"#;
+    std::fs::write(dir.path().join("study.toml"), toml).unwrap();
+    let study = study::load(&dir.path().join("study.toml")).unwrap();
+    let cmp = StudyComparison::new(&study).unwrap();
+    assert_eq!(
+        cmp.recommended, cmp.baseline,
+        "prefix cache is slower, the other profile does not count"
+    );
+    let r = render(dir.path().join("study.toml").to_str().unwrap(), "en");
+    assert!(
+        r.markdown.contains("```bash\nvllm serve M\n```"),
+        "{}",
+        r.markdown
+    );
+    assert!(r.markdown.contains("No variant beat the baseline"));
+    let rows = table_rows(&r.markdown, "### Summary of optimizations");
+    assert_numbers(cells(rows[1])[1], &["34470.14", "36.97"]);
+    assert!(cells(rows[1])[1].contains("(other profile)"), "{}", rows[1]);
+    assert_numbers(cells(rows[2])[1], &["11224.70", "-2.62%", "16.66"]);
+    assert_eq!(cells(rows[3])[1], "no result (out of memory)");
 }

@@ -7,3 +7,9 @@ import-lost-assumed-command = the report shows no serving command for { $subject
 import-lost-unknown-profile = `{ $subject }` is not among the report's profiles; its dataset parameters are unknown
 import-lost-extra-block = `{ $subject }` has another block; only the first is its result
 import-lost-no-model = the report has no Model section; the study's model is empty
+# Free text perflab cannot translate, kept in the report's language.
+import-untranslated = [not translated] { $text }
+import-title-throughput = Optimizing { $model } Throughput
+import-title-throughput-on = Optimizing { $model } Throughput on { $hardware }
+# Joins the terms of an experiment title made of several options.
+import-title-and = { " && " }

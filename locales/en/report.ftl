@@ -87,6 +87,7 @@ scenario-baseline-parameters = Baseline backend parameters:
 scenario-optimized-parameters = Optimized backend parameters:
 scenario-baseline-result = Baseline benchmark result
 scenario-optimized-result = Optimized benchmark result
+parameters-none = none (engine defaults).
 scenario-missing = No result: { $reason }
 
 ## Charts

@@ -7,3 +7,8 @@ import-lost-assumed-command = в отчёте нет команды запуск
 import-lost-unknown-profile = `{ $subject }` нет среди профилей отчёта; параметры набора данных неизвестны
 import-lost-extra-block = у `{ $subject }` есть ещё блок; результатом считается первый
 import-lost-no-model = в отчёте нет раздела о модели; модель исследования пуста
+# Свободный текст, который perflab не может перевести, остаётся на языке отчёта.
+import-untranslated = [не переведено] { $text }
+import-title-throughput = Оптимизация пропускной способности { $model }
+import-title-throughput-on = Оптимизация пропускной способности { $model } на { $hardware }
+import-title-and = { " и " }

@@ -88,6 +88,7 @@ scenario-baseline-parameters = Параметры бэкенда базовой 
 scenario-optimized-parameters = Параметры бэкенда оптимизированной конфигурации:
 scenario-baseline-result = Результат бенчмарка базовой конфигурации
 scenario-optimized-result = Результат бенчмарка оптимизированной конфигурации
+parameters-none = нет (настройки движка по умолчанию).
 scenario-missing = Результата нет: { $reason }
 
 ## Диаграммы

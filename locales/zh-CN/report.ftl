@@ -84,6 +84,7 @@ scenario-baseline-parameters = 基线后端参数：
 scenario-optimized-parameters = 优化后后端参数：
 scenario-baseline-result = 基线基准测试结果
 scenario-optimized-result = 优化后基准测试结果
+parameters-none = 无（引擎默认配置）。
 scenario-missing = 无结果：{ $reason }
 
 ## 图表

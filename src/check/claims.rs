@@ -81,15 +81,18 @@ pub struct Claim {
 
 const NUM: &str = r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[+-]?\d+(?:\.\d+)?";
 
+/// A variant's name in a sentence: in backticks (GPUStack) or in bold (perflab).
+const NAME: &str = r"(?:`(?P<name>[^`]+)`|\*\*(?P<bold>[^*]+)\*\*)";
+
 static PAIR: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"`(?P<name>[^`]+)`\s+(?P<label>[A-Za-z][A-Za-z0-9 ]*?)\s*=\s*(?P<num>{NUM})"
+        r"{NAME}\s+(?P<label>[A-Za-z][A-Za-z0-9 ]*?)\s*=\s*(?P<num>{NUM})"
     ))
     .expect("valid regex")
 });
 static VERDICT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"`(?P<name>[^`]+)`\s+is\s+(?P<dir>faster|slower)\s+by\s+(?P<diff>{NUM})\s*(?P<unit>[A-Za-z/]+)\s*\(\s*(?P<pct>{NUM})\s*%\s*\)"
+        r"{NAME}\s+is\s+(?P<dir>faster|slower)\s+by\s+(?P<diff>{NUM})\s*(?P<unit>[A-Za-z/]+)\s*\(\s*(?P<pct>{NUM})\s*%\s*\)"
     ))
     .expect("valid regex")
 });
@@ -113,6 +116,9 @@ static CELL_METRIC: LazyLock<Regex> = LazyLock::new(|| {
 });
 static CELL_PERCENT: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&format!(r"\(\s*(?P<num>{NUM})\s*%\s*\)")).expect("valid regex"));
+static SUCCESS_RATE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(r"(?i)success rate:?\s*(?P<num>{NUM})\s*%")).expect("valid regex")
+});
 static BARE_PERCENT: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&format!(r"(?P<num>{NUM})\s*%")).expect("valid regex"));
 
@@ -236,7 +242,13 @@ fn plain(cell: &str) -> String {
             _ => {}
         }
     }
-    out.replace("**", "").trim().to_owned()
+    out.replace("**", "")
+        .replace("&amp;", "&")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .trim()
+        .to_owned()
 }
 
 /// What a table cell quotes: metric values, a percentage after the primary one, a
@@ -256,15 +268,13 @@ fn quote_of(cell: &str, base: Option<usize>) -> CellQuote {
         let (Some(label), Some(num)) = (c.name("label"), c.name("num")) else {
             continue;
         };
-        let lower = label.as_str().trim().to_ascii_lowercase();
-        if lower.ends_with("success rate") {
-            q.success = said(num, base);
-            continue;
-        }
         if let (Some(metric), Some(s)) = (metric_of_label(label.as_str()), said(num, base)) {
             q.values.push((metric, s));
             q.ends.push(num.end());
         }
+    }
+    if let Some(num) = SUCCESS_RATE.captures(cell).and_then(|c| c.name("num")) {
+        q.success = said(num, base);
     }
     if let Some(num) = CELL_PERCENT.captures(cell).and_then(|c| c.name("num")) {
         let metric = q
@@ -470,8 +480,8 @@ impl<'r> Claims<'r> {
         let mut named: Vec<(String, Option<usize>)> = Vec::new();
         let mut primary = PRIMARY;
         for c in PAIR.captures_iter(text) {
-            let (Some(name), Some(label), Some(num)) =
-                (c.name("name"), c.name("label"), c.name("num"))
+            let name = c.name("name").or_else(|| c.name("bold"));
+            let (Some(name), Some(label), Some(num)) = (name, c.name("label"), c.name("num"))
             else {
                 continue;
             };
@@ -491,8 +501,9 @@ impl<'r> Claims<'r> {
         let Some(c) = VERDICT.captures(text) else {
             return;
         };
+        let name = c.name("name").or_else(|| c.name("bold"));
         let (Some(name), Some(dir), Some(diff), Some(pct)) =
-            (c.name("name"), c.name("dir"), c.name("diff"), c.name("pct"))
+            (name, c.name("dir"), c.name("diff"), c.name("pct"))
         else {
             return;
         };
@@ -765,11 +776,20 @@ impl<'r> Claims<'r> {
         for (ri, row) in table.rows.iter().enumerate() {
             let label = row.cells.first().map_or(String::new(), |c| plain(&c.text));
             let Some(e) = self.experiment_of_row(ri, &label) else {
-                let span = self
-                    .loc
-                    .offset_of(row.line, &label)
-                    .map(|o| (o, o + label.len()));
-                self.missing(row.line, src, &label, span);
+                // Only a row that quotes the experiment's numbers claims that its run
+                // exists (its baseline cell quotes the baseline).
+                let quotes = row.cells.iter().enumerate().any(|(ci, c)| {
+                    matches!(cols.get(ci), Some(Column::Optimized | Column::Improvement))
+                        && (!quote_of(&c.text, None).values.is_empty()
+                            || BARE_PERCENT.is_match(&c.text))
+                });
+                if quotes {
+                    let span = self
+                        .loc
+                        .offset_of(row.line, &label)
+                        .map(|o| (o, o + label.len()));
+                    self.missing(row.line, src, &label, span);
+                }
                 continue;
             };
             let blocks: Vec<usize> = self.report.experiments[e]
@@ -882,7 +902,7 @@ impl<'r> Claims<'r> {
             line,
             source: src,
             quantity: Quantity::SuccessRate,
-            metric: Some("completed".to_owned()),
+            metric: None,
             subject: subject.to_owned(),
             claimed: s.text.clone(),
             recomputed: point.map(|p| s.number.format_like(p)),

@@ -29,6 +29,8 @@ pub enum Command {
     /// Compare a candidate's results with a baseline's; exit 1 on a regression.
     #[command(after_help = crate::compare::policy::POLICY_HELP)]
     Diff(super::diff_cmd::DiffArgs),
+    /// Import a published report and render it in other languages, as `report` does.
+    Translate(TranslateArgs),
     /// Render a study (study.toml) as a localized Markdown + HTML report with SVG charts.
     Report(ReportArgs),
     /// Compare two runs: which is faster, by how much, and a table of metrics.
@@ -122,6 +124,25 @@ pub struct CompareArgs {
     #[arg(long, value_name = "COLUMN", default_value = "mean_tpot_ms")]
     pub secondary: String,
     /// Print the comparison as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct TranslateArgs {
+    /// A published performance report (Markdown with its benchmark blocks).
+    pub report: PathBuf,
+    /// Languages, comma-separated: en, ru, zh-CN. Default: from the environment, else en.
+    #[arg(long, value_delimiter = ',', value_name = "LANGS")]
+    pub lang: Vec<String>,
+    /// Output folder: report.LANG.md, report.LANG.html, charts/, and the imported study in
+    /// study/.
+    #[arg(long, value_name = "DIR", default_value = "out")]
+    pub out: PathBuf,
+    /// Folder of templates overriding the embedded ones, file by file.
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
+    /// Also write the computed comparison as comparison.json.
     #[arg(long)]
     pub json: bool,
 }

@@ -10,6 +10,7 @@ mod import_cmd;
 mod ingest_cmd;
 mod report_cmd;
 mod table;
+mod translate_cmd;
 
 use std::io::Write;
 
@@ -51,6 +52,7 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Check(a) => check_cmd::run(a),
         Command::Import(a) => import_cmd::run(a),
         Command::Diff(a) => diff_cmd::run(a),
+        Command::Translate(a) => translate_cmd::run(a),
         Command::Report(a) => report_cmd::run(a),
         Command::Compare(a) => compare_cmd::run(a),
     }

@@ -7,6 +7,7 @@
 //! variant's profile) is listed the same way.
 
 mod study_file;
+mod translate;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -14,9 +15,11 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 pub use study_file::{
-    EngineEntry, ExperimentEntry, PerLanguage, ProfileEntry, ScenarioEntry, SideEntry, StudyFile,
-    VariantEntry,
+    EngineEntry, ExperimentEntry, OrderedTable, PerLanguage, ProfileEntry, ScenarioEntry,
+    SideEntry, StudyFile, Text, VariantEntry,
 };
+
+pub use translate::translate;
 
 use crate::check::conclusion_rows;
 use crate::published::{normalize_name, read_report, served_model, Block, Note, Report};
@@ -122,8 +125,41 @@ fn without_numbering(title: &str) -> String {
     t.to_owned()
 }
 
-fn en<T>(v: T) -> PerLanguage<T> {
-    BTreeMap::from([(SOURCE_LANG.to_owned(), v)])
+/// Prose of the report: given in its language, so that a translation can be added.
+fn en<T>(v: T) -> Text<T> {
+    Text::PerLanguage(BTreeMap::from([(SOURCE_LANG.to_owned(), v)]))
+}
+
+/// Prose as plain text: the study's texts are escaped where the report is written, so
+/// Markdown would show as punctuation. `[text](url)` becomes `text (url)`; emphasis and
+/// code marks go.
+pub fn plain_prose(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        let after = &rest[open + 1..];
+        let link = after.find("](").and_then(|close| {
+            let url_part = &after[close + 2..];
+            let end = url_part.find(')')?;
+            Some((&after[..close], &url_part[..end], close + 2 + end + 1))
+        });
+        match link {
+            Some((label, url, used)) => {
+                out.push_str(&rest[..open]);
+                out.push_str(label);
+                out.push_str(" (");
+                out.push_str(url);
+                out.push(')');
+                rest = &after[used..];
+            }
+            None => {
+                out.push_str(&rest[..open + 1]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out.replace("**", "").replace("__", "").replace('`', "")
 }
 
 /// `Qwen/Qwen3-30B-A3B` → `qwen3-30b-a3b`.
@@ -305,16 +341,16 @@ impl Importer<'_> {
             .profiles
             .iter()
             .map(|p| {
-                let mut dataset = toml::Table::new();
+                let mut dataset = OrderedTable::default();
                 for (k, v) in &p.params {
                     dataset.insert(k.clone(), toml_value(v));
                 }
                 if p.params.is_empty() {
                     if let Some(n) = p.input_len {
-                        dataset.insert("input_tokens".into(), toml_value(&n.to_string()));
+                        dataset.insert("input_tokens", toml_value(&n.to_string()));
                     }
                     if let Some(n) = p.output_len {
-                        dataset.insert("output_tokens".into(), toml_value(&n.to_string()));
+                        dataset.insert("output_tokens", toml_value(&n.to_string()));
                     }
                 }
                 ProfileEntry {
@@ -425,21 +461,23 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
         let mut names = BTreeSet::new();
         let mut variants = Vec::new();
         let mut variant_names = Vec::new();
+        let single = exp.variants.len() == 1;
         for v in &exp.variants {
-            let name = unique(slug(&v.name), &mut names);
+            let shown = without_numbering(&v.name);
+            let name = unique(slug(&shown), &mut names);
             let command = v.params.as_ref().and_then(|p| p.command.as_ref());
             let engine = im.engine_of(&study.engines, &v.name, command.map(|c| c.text.as_str()));
-            let mut label = v.name.clone();
+            let mut label = shown.clone();
             if let Some(c) = command {
                 if let Some(m) = served_model(&c.text) {
                     if !study_model.is_empty() && model_base(&m) != study_model {
                         im.lose(
                             c.line,
                             LostKind::ServedModel,
-                            v.name.clone(),
+                            shown.clone(),
                             Some(m.clone()),
                         );
-                        label = format!("{} ({m})", without_numbering(&v.name));
+                        label = format!("{shown} ({m})");
                     }
                 }
             }
@@ -450,7 +488,7 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
                     im.lose(
                         v.line,
                         LostKind::AssumedProfile,
-                        v.name.clone(),
+                        shown.clone(),
                         Some(first.clone()),
                     );
                     first
@@ -458,15 +496,17 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
             };
             for extra in v.blocks.iter().skip(1) {
                 let line = report.blocks[*extra].line;
-                im.lose(line, LostKind::ExtraBlock, v.name.clone(), None);
+                im.lose(line, LostKind::ExtraBlock, shown.clone(), None);
             }
-            let result = v
-                .blocks
-                .first()
-                .map(|&b| im.file_for(b, &format!("{id}-{name}")));
+            let stem = if single {
+                id.clone()
+            } else {
+                format!("{id}-{name}")
+            };
+            let result = v.blocks.first().map(|&b| im.file_for(b, &stem));
             variants.push(VariantEntry {
                 name: name.clone(),
-                label: (label != name).then(|| en(without_numbering(&label))),
+                label: (label != name).then(|| Text::Same(label.clone())),
                 engine,
                 profile,
                 parameters: v.params.as_ref().map_or_else(Vec::new, |p| p.args.clone()),
@@ -577,11 +617,28 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
             continue;
         }
         match place_of(note) {
-            Some(Place::Objective) => objective.push(note.text.clone()),
-            Some(Place::Method) => method.push(note.text.clone()),
-            Some(Place::Notes) => notes.push(note.text.clone()),
+            Some(Place::Objective) => objective.push(plain_prose(&note.text)),
+            Some(Place::Method) => method.push(plain_prose(&note.text)),
+            Some(Place::Notes) => notes.push(plain_prose(&note.text)),
             None => im.lose(note.line, LostKind::FreeText, note.text.clone(), None),
         }
+    }
+    for fence in &report.other_fences {
+        if place_of(fence) == Some(Place::Method) {
+            // A benchmark script: its commands and comments, one paragraph each.
+            let lines = fence
+                .text
+                .lines()
+                .map(|l| l.trim().trim_start_matches('#').trim());
+            method.extend(lines.filter(|l| !l.is_empty()).map(str::to_owned));
+            continue;
+        }
+        im.lose(
+            fence.line,
+            LostKind::FreeText,
+            fence.text.trim_end().to_owned(),
+            None,
+        );
     }
     study.objective = (!objective.is_empty()).then(|| en(objective.join(" ")));
     study.method = (!method.is_empty()).then(|| en(method));
@@ -610,7 +667,7 @@ fn new_profile(
             name: name.clone(),
             total_requests: None,
             title: None,
-            dataset: toml::Table::new(),
+            dataset: OrderedTable::default(),
         });
     }
     name
@@ -661,6 +718,15 @@ mod tests {
         let mut taken = BTreeSet::new();
         assert_eq!(unique("a".into(), &mut taken), "a");
         assert_eq!(unique("a".into(), &mut taken), "a-2");
+    }
+
+    #[test]
+    fn prose_loses_its_markdown() {
+        assert_eq!(
+            plain_prose("See the [evaluation results](https://x.org/a_b#c) for **more**."),
+            "See the evaluation results (https://x.org/a_b#c) for more."
+        );
+        assert_eq!(plain_prose("a [b] c"), "a [b] c");
     }
 
     #[test]

@@ -9,6 +9,24 @@ use serde::Serialize;
 /// Text given per language: `{ en = "...", ru = "..." }`.
 pub type PerLanguage<T> = BTreeMap<String, T>;
 
+/// Text given once for every language (`label = "vLLM"`) or per language.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Text<T> {
+    Same(T),
+    PerLanguage(PerLanguage<T>),
+}
+
+impl<T> Text<T> {
+    /// The text in `lang`, or the text given for every language.
+    pub fn get(&self, lang: &str) -> Option<&T> {
+        match self {
+            Text::Same(t) => Some(t),
+            Text::PerLanguage(m) => m.get(lang),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Default)]
 pub struct StudyFile {
     pub model: String,
@@ -17,13 +35,13 @@ pub struct StudyFile {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub baseline: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub title: Option<PerLanguage<String>>,
+    pub title: Option<Text<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub objective: Option<PerLanguage<String>>,
+    pub objective: Option<Text<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub method: Option<PerLanguage<Vec<String>>>,
+    pub method: Option<Text<Vec<String>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub notes: Option<PerLanguage<Vec<String>>>,
+    pub notes: Option<Text<Vec<String>>>,
     pub engines: Vec<EngineEntry>,
     pub profiles: Vec<ProfileEntry>,
     pub experiments: Vec<ExperimentEntry>,
@@ -46,15 +64,45 @@ pub struct ProfileEntry {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total_requests: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub title: Option<PerLanguage<String>>,
-    pub dataset: toml::Table,
+    pub title: Option<Text<String>>,
+    pub dataset: OrderedTable,
+}
+
+/// A TOML table written in the order its keys were given (the report's order), which a
+/// `toml::Table` would sort.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct OrderedTable(pub Vec<(String, toml::Value)>);
+
+impl OrderedTable {
+    pub fn get(&self, key: &str) -> Option<&toml::Value> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    pub fn insert(&mut self, key: impl Into<String>, value: toml::Value) {
+        let key = key.into();
+        match self.0.iter_mut().find(|(k, _)| *k == key) {
+            Some(entry) => entry.1 = value,
+            None => self.0.push((key, value)),
+        }
+    }
+}
+
+impl Serialize for OrderedTable {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ExperimentEntry {
     pub id: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub title: Option<PerLanguage<String>>,
+    pub title: Option<Text<String>>,
     pub variants: Vec<VariantEntry>,
 }
 
@@ -62,7 +110,7 @@ pub struct ExperimentEntry {
 pub struct VariantEntry {
     pub name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub label: Option<PerLanguage<String>>,
+    pub label: Option<Text<String>>,
     pub engine: String,
     pub profile: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -91,7 +139,7 @@ pub struct SideEntry {
 impl StudyFile {
     /// The file's text, after a comment header (each line prefixed with `# `).
     pub fn to_toml(&self, header: &str) -> crate::Result<String> {
-        let body = toml::to_string(self)
+        let body = toml::to_string_pretty(self)
             .map_err(|e| crate::Error::Usage(format!("cannot write study.toml: {e}")))?;
         let mut out = String::new();
         for line in header.lines() {

@@ -35,6 +35,8 @@ pub struct Block {
     pub printed: BTreeMap<String, PrintedValue>,
     /// The comment above the block inside its fence (`# random 32K input`).
     pub label: Option<String>,
+    /// The line of that comment.
+    pub label_line: Option<u64>,
 }
 
 impl Block {
@@ -97,6 +99,7 @@ pub fn read_blocks(
             raw,
             printed,
             label: None,
+            label_line: None,
         });
     }
     Ok((blocks, parsed.warnings))

@@ -187,6 +187,9 @@ pub struct Report {
     pub empty_results: Vec<Located>,
     /// Free text outside the experiments (the notes of the conclusion, the method).
     pub notes: Vec<Note>,
+    /// Fences that are neither parameters, results nor profiles (a benchmark script); the
+    /// text is the fence's body.
+    pub other_fences: Vec<Note>,
 }
 
 impl Report {
@@ -546,11 +549,22 @@ pub fn build(items: &[Item], mut blocks: Vec<Block>) -> Report {
                     }
                     _ => {}
                 }
-                if text.to_ascii_lowercase().starts_with(RESULT_LINE) {
+                // perflab's own reports write these as paragraphs, in bold.
+                let unbold = text.replace("**", "");
+                let lower = unbold.to_ascii_lowercase();
+                if lower.starts_with(RESULT_LINE) || lower.starts_with(SUMMARY_ITEM) {
                     if let Some(g) = current {
                         groups[g].sentences.push(Located::new(*line, text.clone()));
                         continue;
                     }
+                }
+                if lower.starts_with(PROFILE_ITEM) {
+                    let name = unbold[PROFILE_ITEM.len()..].trim().trim_matches('`').trim();
+                    ctx.profile_ref = Some(Located::new(*line, name));
+                    continue;
+                }
+                if caption_of(items, idx + 1).is_some_and(|c| c.0 == *line) {
+                    continue; // names the fence below it
                 }
                 if next_is_admonition && text.chars().count() <= MAX_NAME_LEN && current.is_some() {
                     let sub = ctx.sub.take();
@@ -634,7 +648,14 @@ pub fn build(items: &[Item], mut blocks: Vec<Block>) -> Report {
                 let inside: Vec<usize> = (0..blocks.len())
                     .filter(|&b| blocks[b].line > fence.line && blocks[b].line <= fence.end_line)
                     .collect();
-                let admonition = fence.admonition.clone().unwrap_or_default();
+                // A caption paragraph (`**Benchmark result**`, `Backend parameters:`) says
+                // what a fence holds where the report has no admonition or list item.
+                let caption = caption_of(items, idx).map(|(_, c)| c);
+                let admonition = fence
+                    .admonition
+                    .clone()
+                    .or_else(|| caption.clone())
+                    .unwrap_or_default();
                 let adm_lower = admonition.to_ascii_lowercase();
                 let is_result = !inside.is_empty() || adm_lower.contains(RESULT_ADMONITION);
                 if fence.body.iter().any(|(_, l)| l.contains("dataset_name:")) {
@@ -691,7 +712,8 @@ pub fn build(items: &[Item], mut blocks: Vec<Block>) -> Report {
                     });
                     continue;
                 }
-                let item_lower = fence.item.clone().unwrap_or_default().to_ascii_lowercase();
+                let item = fence.item.clone().or(caption);
+                let item_lower = item.clone().unwrap_or_default().to_ascii_lowercase();
                 let is_script = SCRIPT_ADMONITION.iter().any(|w| adm_lower.contains(w));
                 if item_lower.contains(PARAMS_ITEM) || is_script {
                     let params = params_of(fence);
@@ -709,9 +731,20 @@ pub fn build(items: &[Item], mut blocks: Vec<Block>) -> Report {
                         }
                         continue;
                     }
-                    let role = Role::of(fence.item.as_deref().unwrap_or(""))
-                        .or_else(|| Role::of(&admonition));
+                    let role =
+                        Role::of(item.as_deref().unwrap_or("")).or_else(|| Role::of(&admonition));
                     ctx.params.push((role, params));
+                } else {
+                    let mut note = note_at(
+                        fence.line,
+                        &fence.text(),
+                        false,
+                        &level2,
+                        &last_heading,
+                        &None,
+                    );
+                    note.admonition = fence.admonition.clone();
+                    report.other_fences.push(note);
                 }
             }
         }
@@ -752,7 +785,26 @@ pub fn build(items: &[Item], mut blocks: Vec<Block>) -> Report {
         .and_then(|t| baseline_engine(&t.header));
     report.blocks = blocks;
     assemble(&mut report, groups, slots);
+    report.notes.sort_by_key(|n| n.line);
     report
+}
+
+/// The caption of the fence at `items[at]`: the paragraph just above it (at most one blank
+/// line between) that names what the fence holds; its line and text without emphasis.
+fn caption_of(items: &[Item], at: usize) -> Option<(u64, String)> {
+    let Some(Item::Fence(fence)) = items.get(at) else {
+        return None;
+    };
+    let Some(Item::Text { line, text, .. }) = at.checked_sub(1).and_then(|i| items.get(i)) else {
+        return None;
+    };
+    let plain = text.replace("**", "");
+    let lower = plain.to_ascii_lowercase();
+    let names = lower.contains(PARAMS_ITEM)
+        || lower.contains(RESULT_ADMONITION)
+        || SCRIPT_ADMONITION.iter().any(|w| lower.contains(w));
+    (fence.line <= line + 2 && names && plain.chars().count() <= MAX_NAME_LEN)
+        .then(|| (*line, plain.trim().trim_end_matches(':').to_owned()))
 }
 
 fn note_at(
@@ -799,8 +851,10 @@ fn label_blocks(fence: &Fence, inside: &[usize], blocks: &mut [Block]) {
             .iter()
             .filter(|(l, t)| *l > after && *l < blocks[b].line && t.trim_start().starts_with('#'))
             .last()
-            .map(|(_, t)| t.trim_start().trim_start_matches('#').trim().to_owned());
-        blocks[b].label = label.filter(|l| !l.is_empty());
+            .map(|(l, t)| (*l, t.trim_start().trim_start_matches('#').trim().to_owned()))
+            .filter(|(_, t)| !t.is_empty());
+        blocks[b].label_line = label.as_ref().map(|(l, _)| *l);
+        blocks[b].label = label.map(|(_, t)| t);
         after = blocks[b].end_line;
     }
 }
@@ -821,7 +875,8 @@ fn baseline_engine(header: &Row) -> Option<String> {
         let at = lower.find(BASELINE)?;
         let rest = &c.text[at + BASELINE.len()..];
         let inner = rest.trim_start().strip_prefix('(')?;
-        inner.split_whitespace().next().map(str::to_owned)
+        let engine = inner.split_whitespace().next()?.trim_end_matches(')');
+        (!engine.is_empty()).then(|| engine.to_owned())
     })
 }
 
@@ -831,6 +886,8 @@ fn assemble(report: &mut Report, groups: Vec<Group>, slots: Vec<Slot>) {
     for (gi, group) in groups.into_iter().enumerate() {
         let mine: Vec<&Slot> = slots.iter().filter(|s| s.group == gi).collect();
         if mine.is_empty() {
+            // A section without results (the method, a summary table) keeps its prose.
+            report.notes.extend(group.notes);
             if !group.tables.is_empty() && report.summary.is_none() {
                 report.summary = group.tables.into_iter().next();
             }
@@ -902,10 +959,10 @@ fn add_cases(report: &mut Report, group: &Group, slots: &[&Slot]) {
             let block = &report.blocks[b];
             let label = match (&block.label, &slot.sub) {
                 (Some(l), _) if slot.blocks.len() > 1 || slot.sub.is_none() => {
-                    Located::new(block.line, l.clone())
+                    Located::new(block.label_line.unwrap_or(block.line), l.clone())
                 }
                 (_, Some(s)) => s.clone(),
-                (Some(l), None) => Located::new(block.line, l.clone()),
+                (Some(l), None) => Located::new(block.label_line.unwrap_or(block.line), l.clone()),
                 (None, None) => Located::new(group.line, group.title.clone()),
             };
             entries.push((label, Some(b)));

@@ -119,7 +119,18 @@ fn heading(line: &str) -> Option<(usize, String)> {
     if !rest.starts_with(' ') && !rest.is_empty() {
         return None;
     }
-    Some((level, rest.trim().trim_end_matches('#').trim().to_owned()))
+    // Titles written by a renderer that escapes HTML (`&amp;&amp;`) mean the plain text.
+    let title = rest.trim().trim_end_matches('#').trim();
+    Some((level, decode_entities(title)))
+}
+
+/// The five entities an HTML-escaping renderer writes.
+pub fn decode_entities(s: &str) -> String {
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
 }
 
 fn list_item(trimmed: &str) -> Option<&str> {
@@ -191,7 +202,9 @@ pub fn items(text: &str) -> Vec<Item> {
                 }
             } else {
                 let cut = indent.min(f.indent);
-                f.fence.body.push((line_no, raw[cut..].to_owned()));
+                // Indentation is counted in bytes; a wide space must not be cut in half.
+                let body = raw.get(cut..).unwrap_or(trimmed);
+                f.fence.body.push((line_no, body.to_owned()));
             }
             continue;
         }
@@ -315,6 +328,12 @@ mod tests {
         };
         assert_eq!(cells[0].text, "**x**");
         assert_eq!(&raw[cells[1].offset..cells[1].offset + 1], "1");
+    }
+
+    #[test]
+    fn wide_spaces_in_a_fence_do_not_split_a_character() {
+        let items = items("    ```\n\u{3000}\u{3000}x\n    ```\n");
+        assert!(matches!(&items[0], Item::Fence(f) if f.body[0].1 == "x"));
     }
 
     #[test]
