@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn collect(dir: &Path, root: &Path, out: &mut Vec<(String, String)>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
     entries.sort();
     for path in entries {
@@ -14,7 +16,13 @@ fn collect(dir: &Path, root: &Path, out: &mut Vec<(String, String)>) {
         } else if let Ok(rel) = path.strip_prefix(root) {
             let rel = rel.to_string_lossy().replace('\\', "/");
             if !rel.starts_with('.') {
-                out.push((rel, path.canonicalize().unwrap_or(path.clone()).display().to_string()));
+                out.push((
+                    rel,
+                    path.canonicalize()
+                        .unwrap_or(path.clone())
+                        .display()
+                        .to_string(),
+                ));
             }
         }
     }

@@ -20,7 +20,12 @@ pub fn run(args: IngestArgs) -> anyhow::Result<Outcome> {
     for file in &ingested.files {
         for w in &file.warnings {
             let at = w.line.map(|l| format!(":{l}")).unwrap_or_default();
-            writeln!(stderr, "perflab: warning: {}{at}: {}", file.path.display(), w.message)?;
+            writeln!(
+                stderr,
+                "perflab: warning: {}{at}: {}",
+                file.path.display(),
+                w.message
+            )?;
         }
     }
     for failure in &ingested.failures {

@@ -33,7 +33,11 @@ pub fn main() -> i32 {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
-            return if e.use_stderr() { Outcome::Error as i32 } else { 0 };
+            return if e.use_stderr() {
+                Outcome::Error as i32
+            } else {
+                0
+            };
         }
     };
     match run(cli) {

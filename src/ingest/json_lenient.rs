@@ -71,7 +71,11 @@ pub fn parse_stream(text: &str) -> (Vec<(u64, Value)>, Option<(u64, String)>) {
             Some(Err(e)) => {
                 let skipped = clean[start..].len() - clean[start..].trim_start().len();
                 let line = line_at(&clean, start + skipped);
-                let line = if e.is_eof() { line } else { line + e.line() as u64 - 1 };
+                let line = if e.is_eof() {
+                    line
+                } else {
+                    line + e.line() as u64 - 1
+                };
                 return (out, Some((line, e.to_string())));
             }
         }
@@ -88,8 +92,9 @@ mod tests {
 
     #[test]
     fn bare_infinity_becomes_null_but_strings_stay() {
-        let v = parse(r#"{"request_rate": Infinity, "x": -Infinity, "n": NaN, "s": "NaN Infinity"}"#)
-            .unwrap();
+        let v =
+            parse(r#"{"request_rate": Infinity, "x": -Infinity, "n": NaN, "s": "NaN Infinity"}"#)
+                .unwrap();
         assert!(v["request_rate"].is_null());
         assert!(v["x"].is_null());
         assert!(v["n"].is_null());

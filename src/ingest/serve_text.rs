@@ -107,9 +107,7 @@ fn target_of(name: &str, unit: &str) -> Target {
         "peak concurrent requests" => Target::Num("max_concurrent_requests"),
         "total token throughput" | "total throughput" => Target::Num("total_token_throughput"),
         "concurrency" => Target::Num("concurrency"),
-        "maximum request concurrency" | "max request concurrency" => {
-            Target::Num("max_concurrency")
-        }
+        "maximum request concurrency" | "max request concurrency" => Target::Num("max_concurrency"),
         "request rate configured" | "traffic request rate" => Target::Rate,
         "backend" => Target::Text("backend"),
         "accept length" | "acceptance length" => Target::Num("spec_decode_acceptance_length"),
@@ -200,7 +198,10 @@ impl<'p> BlockParser<'p> {
         let mut closed = false;
         let mut rest = &text[body_start.min(text.len())..];
         // Skip the header's own line end.
-        if let Some(r) = rest.strip_prefix("\r\n").or_else(|| rest.strip_prefix('\n')) {
+        if let Some(r) = rest
+            .strip_prefix("\r\n")
+            .or_else(|| rest.strip_prefix('\n'))
+        {
             offset += rest.len() - r.len();
             rest = r;
         }
@@ -228,9 +229,7 @@ impl<'p> BlockParser<'p> {
                 if let Some(list) = positions.as_mut() {
                     match parse_printed(value) {
                         Printed::Num(v) => list.push(v),
-                        other => {
-                            return Err(self.expected_number(line_no, label, value, &other))
-                        }
+                        other => return Err(self.expected_number(line_no, label, value, &other)),
                     }
                     offset += raw_len;
                     rest = &rest[raw_len..];
@@ -345,7 +344,10 @@ P95 TTFT (ms):                           N/A\n\
         assert_eq!(r.get("total_token_throughput"), Some(1052.55));
         assert_eq!(r.get("mean_ttft_ms"), Some(2633.55));
         assert_eq!(r.get("p99.9_ttft_ms"), Some(0.0));
-        assert_eq!(r.values.get("p95_ttft_ms"), Some(&crate::model::Value::Null));
+        assert_eq!(
+            r.values.get("p95_ttft_ms"),
+            Some(&crate::model::Value::Null)
+        );
         assert!(p.warnings.is_empty());
     }
 
@@ -382,7 +384,10 @@ P95 TTFT (ms):                           N/A\n\
         let t = "==== Serving Benchmark Result ====\nMean Latency(s):   24.11\nP99 Latency(s): N/A\n=================\n";
         let r = &read(t).unwrap().runs[0];
         assert!((r.get("mean_e2el_ms").unwrap() - 24110.0).abs() < 1e-9);
-        assert_eq!(r.values.get("p99_e2el_ms"), Some(&crate::model::Value::Null));
+        assert_eq!(
+            r.values.get("p99_e2el_ms"),
+            Some(&crate::model::Value::Null)
+        );
     }
 
     #[test]
@@ -403,8 +408,14 @@ Max ITL (ms):                            5368.19\n\
         let r = &read(t).unwrap().runs[0];
         assert_eq!(r.format, Format::SglangServeText);
         assert_eq!(r.text("backend"), Some("sglang"));
-        assert_eq!(r.values.get("request_rate"), Some(&crate::model::Value::Null));
-        assert_eq!(r.values.get("max_concurrency"), Some(&crate::model::Value::Null));
+        assert_eq!(
+            r.values.get("request_rate"),
+            Some(&crate::model::Value::Null)
+        );
+        assert_eq!(
+            r.values.get("max_concurrency"),
+            Some(&crate::model::Value::Null)
+        );
         assert_eq!(r.get("total_output_tokens"), Some(2116125.0));
         assert_eq!(r.get("total_output_tokens_retokenized"), Some(1076256.0));
         assert_eq!(r.get("total_token_throughput"), Some(22916.30));

@@ -220,8 +220,14 @@ mod tests {
 
     #[test]
     fn prefixes() {
-        assert_eq!(strip_prefix("    Mean TTFT (ms):   1.0  ", "    "), "Mean TTFT (ms):   1.0");
-        assert_eq!(strip_prefix("# Mean TTFT (ms): 1.0", "# "), "Mean TTFT (ms): 1.0");
+        assert_eq!(
+            strip_prefix("    Mean TTFT (ms):   1.0  ", "    "),
+            "Mean TTFT (ms):   1.0"
+        );
+        assert_eq!(
+            strip_prefix("# Mean TTFT (ms): 1.0", "# "),
+            "Mean TTFT (ms): 1.0"
+        );
         assert_eq!(strip_prefix("  x", ""), "x");
     }
 }

@@ -79,7 +79,9 @@ fn throughput_block(source: &Source, start: usize, line: &str) -> Result<Option<
     let body = line.trim_start_matches("Throughput:").trim();
     let first = body.split_whitespace().next().unwrap_or("");
     let before = &source.text[start..];
-    let at_line_start = before.trim_start_matches([' ', '\t', '#', '>']).starts_with("Throughput:");
+    let at_line_start = before
+        .trim_start_matches([' ', '\t', '#', '>'])
+        .starts_with("Throughput:");
     if !at_line_start || !body.contains("requests/s") {
         return Ok(None); // some other "Throughput:" in a log
     }
@@ -119,7 +121,14 @@ fn latency_block(source: &Source, start: usize) -> Result<Run, ParseError> {
     for l in lines {
         let (label, value) = l.split_once(':').unwrap_or((l, ""));
         let label = label.trim();
-        let seconds = || number(source, start, label, value.trim().trim_end_matches("seconds"));
+        let seconds = || {
+            number(
+                source,
+                start,
+                label,
+                value.trim().trim_end_matches("seconds"),
+            )
+        };
         if label.ends_with("Avg latency") {
             run.set_num("mean_e2el_ms", seconds()? * 1000.0);
         } else if let Some(p) = label.strip_suffix("% percentile latency") {

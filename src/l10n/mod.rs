@@ -23,7 +23,9 @@ pub struct Localizer {
 
 impl std::fmt::Debug for Localizer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Localizer").field("lang", &self.lang).finish()
+        f.debug_struct("Localizer")
+            .field("lang", &self.lang)
+            .finish()
     }
 }
 
@@ -87,7 +89,11 @@ fn bundle_for(lang: &'static str) -> Result<FluentBundle<FluentResource>> {
         let path = format!("locales/{lang}/{file}");
         let resource = FluentResource::try_new(src.to_owned()).map_err(|(_, errs)| {
             let e = &errs[0];
-            Error::parse(&path, Some(line_of(src, e.pos.start)), format!("Fluent syntax: {:?}", e.kind))
+            Error::parse(
+                &path,
+                Some(line_of(src, e.pos.start)),
+                format!("Fluent syntax: {:?}", e.kind),
+            )
         })?;
         bundle.add_resource(resource).map_err(|errs| {
             Error::parse(&path, None, format!("duplicate Fluent messages: {errs:?}"))

@@ -54,7 +54,11 @@ fn kind_of(col: &str, runs: &[Run]) -> Kind {
     if TEXT.contains(&col) {
         return Kind::Text;
     }
-    let mut kind = if is_integer(col) { Kind::Int } else { Kind::Float };
+    let mut kind = if is_integer(col) {
+        Kind::Int
+    } else {
+        Kind::Float
+    };
     for v in runs.iter().filter_map(|r| r.values.get(col)) {
         match v {
             Value::Text(_) => return Kind::Text,
@@ -231,7 +235,10 @@ fn csv_safe(mut df: DataFrame) -> Result<DataFrame> {
                 _ => Ok(None),
             })
             .collect::<PolarsResult<Vec<Option<String>>>>()?;
-        df.replace(name.as_str(), Series::new(name.clone(), texts).into_column())?;
+        df.replace(
+            name.as_str(),
+            Series::new(name.clone(), texts).into_column(),
+        )?;
     }
     Ok(df)
 }
@@ -272,9 +279,7 @@ fn frame_to_runs(df: &DataFrame) -> Result<Vec<Run>> {
                 AnyValue::Null => Value::Null,
                 AnyValue::String(t) => Value::Text(t.to_owned()),
                 AnyValue::StringOwned(t) => Value::Text(t.to_string()),
-                AnyValue::List(inner) => {
-                    Value::List(inner.f64()?.iter().flatten().collect())
-                }
+                AnyValue::List(inner) => Value::List(inner.f64()?.iter().flatten().collect()),
                 other => match other.extract::<f64>() {
                     Some(x) => Value::Num(x),
                     None => continue,
@@ -287,14 +292,26 @@ fn frame_to_runs(df: &DataFrame) -> Result<Vec<Run>> {
         .map(|mut row| {
             let format = match row.remove("format") {
                 Some(Value::Text(f)) => f.parse().map_err(Error::Usage)?,
-                _ => return Err(Error::Usage("a saved runs frame needs a `format` column".into())),
+                _ => {
+                    return Err(Error::Usage(
+                        "a saved runs frame needs a `format` column".into(),
+                    ))
+                }
             };
-            let mut run = Run::new(format, row.remove("line").and_then(|v| v.as_f64()).map(|l| l as u64));
+            let mut run = Run::new(
+                format,
+                row.remove("line")
+                    .and_then(|v| v.as_f64())
+                    .map(|l| l as u64),
+            );
             run.source = match row.remove("source") {
                 Some(Value::Text(s)) => s,
                 _ => String::new(),
             };
-            run.run_index = row.remove("run_index").and_then(|v| v.as_f64()).unwrap_or(0.0) as u32;
+            run.run_index = row
+                .remove("run_index")
+                .and_then(|v| v.as_f64())
+                .unwrap_or(0.0) as u32;
             run.values = row;
             Ok(run)
         })

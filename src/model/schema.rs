@@ -6,8 +6,16 @@ use std::cmp::Ordering;
 
 /// Identity columns, always first, in this order.
 pub const IDENTITY: [&str; 10] = [
-    "source", "line", "run_index", "format", "backend", "model_id", "label", "num_prompts",
-    "input_len", "output_len",
+    "source",
+    "line",
+    "run_index",
+    "format",
+    "backend",
+    "model_id",
+    "label",
+    "num_prompts",
+    "input_len",
+    "output_len",
 ];
 
 /// Counters and rates, after identity.
@@ -32,7 +40,14 @@ pub const COUNTERS: [&str; 16] = [
 
 /// Distribution families, in the order their columns appear.
 pub const DISTRIBUTIONS: [&str; 8] = [
-    "ttft", "tpot", "itl", "e2el", "ttst", "client_queue_time", "isl", "osl",
+    "ttft",
+    "tpot",
+    "itl",
+    "e2el",
+    "ttst",
+    "client_queue_time",
+    "isl",
+    "osl",
 ];
 
 /// Columns whose values are whole numbers, written as integers.
@@ -120,9 +135,15 @@ pub fn higher_is_better(col: &str) -> Option<bool> {
         return Some(false);
     }
     match col {
-        "request_throughput" | "request_goodput" | "input_throughput" | "output_throughput"
-        | "total_token_throughput" | "max_output_tokens_per_s" | "completed"
-        | "spec_decode_acceptance_rate" | "spec_decode_acceptance_length" => Some(true),
+        "request_throughput"
+        | "request_goodput"
+        | "input_throughput"
+        | "output_throughput"
+        | "total_token_throughput"
+        | "max_output_tokens_per_s"
+        | "completed"
+        | "spec_decode_acceptance_rate"
+        | "spec_decode_acceptance_length" => Some(true),
         "failed" | "duration" => Some(false),
         _ => None,
     }
@@ -135,15 +156,29 @@ mod tests {
     #[test]
     fn orders_identity_counters_then_distributions_by_percentile() {
         let mut cols = vec![
-            "p99_ttft_ms", "zeta", "mean_tpot_ms", "p99.9_ttft_ms", "p50_ttft_ms", "completed",
-            "source", "mean_ttft_ms", "spec_decode_drafts",
+            "p99_ttft_ms",
+            "zeta",
+            "mean_tpot_ms",
+            "p99.9_ttft_ms",
+            "p50_ttft_ms",
+            "completed",
+            "source",
+            "mean_ttft_ms",
+            "spec_decode_drafts",
         ];
         cols.sort_by(|a, b| compare_columns(a, b));
         assert_eq!(
             cols,
             vec![
-                "source", "completed", "mean_ttft_ms", "p50_ttft_ms", "p99_ttft_ms",
-                "p99.9_ttft_ms", "mean_tpot_ms", "spec_decode_drafts", "zeta"
+                "source",
+                "completed",
+                "mean_ttft_ms",
+                "p50_ttft_ms",
+                "p99_ttft_ms",
+                "p99.9_ttft_ms",
+                "mean_tpot_ms",
+                "spec_decode_drafts",
+                "zeta"
             ]
         );
     }
