@@ -199,6 +199,36 @@ fn a_failing_ingest_leaves_an_existing_output_untouched() {
     assert_eq!(dir_entries(dir.path()), ["runs.csv", "runs.parquet"]);
 }
 
+/// Written outputs get the mode a plain `File::create` would give them (not the 0600 of a
+/// temp file), and a replaced output keeps its own.
+#[cfg(unix)]
+#[test]
+fn written_outputs_are_readable_like_any_created_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &Path| std::fs::metadata(p).expect("metadata").permissions().mode() & 0o777;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let plain = dir.path().join("plain");
+    std::fs::File::create(&plain).expect("create");
+    let fresh = dir.path().join("fresh.csv");
+    let kept = dir.path().join("kept.csv");
+    std::fs::write(&kept, "earlier output\n").expect("write");
+    std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+    for path in [&fresh, &kept] {
+        perflab()
+            .args(["ingest", "--csv"])
+            .arg(path)
+            .arg("fixtures/corpus")
+            .assert()
+            .success();
+    }
+    assert_eq!(mode(&fresh), mode(&plain));
+    assert_eq!(mode(&kept), 0o640);
+    assert_ne!(
+        std::fs::read_to_string(&kept).expect("read"),
+        "earlier output\n"
+    );
+}
+
 #[test]
 fn a_bad_file_is_exit_2_with_file_and_line() {
     perflab()

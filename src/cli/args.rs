@@ -94,10 +94,18 @@ pub struct ImportArgs {
 pub struct ReportArgs {
     /// The study description (study.toml); result paths in it are relative to it.
     pub study: PathBuf,
+    #[command(flatten)]
+    pub render: RenderArgs,
+}
+
+/// What `report` and `translate` share: the languages, the output and the templates.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
     /// Languages, comma-separated: en, ru, zh-CN. Default: from the environment, else en.
     #[arg(long, value_delimiter = ',', value_name = "LANGS")]
     pub lang: Vec<String>,
-    /// Output folder: report.LANG.md, report.LANG.html and charts/.
+    /// Output folder: report.LANG.md, report.LANG.html and charts/ (translate adds the
+    /// imported study in study/).
     #[arg(long, value_name = "DIR", default_value = "out")]
     pub out: PathBuf,
     /// Folder of templates overriding the embedded ones, file by file.
@@ -132,17 +140,6 @@ pub struct CompareArgs {
 pub struct TranslateArgs {
     /// A published performance report (Markdown with its benchmark blocks).
     pub report: PathBuf,
-    /// Languages, comma-separated: en, ru, zh-CN. Default: from the environment, else en.
-    #[arg(long, value_delimiter = ',', value_name = "LANGS")]
-    pub lang: Vec<String>,
-    /// Output folder: report.LANG.md, report.LANG.html, charts/, and the imported study in
-    /// study/.
-    #[arg(long, value_name = "DIR", default_value = "out")]
-    pub out: PathBuf,
-    /// Folder of templates overriding the embedded ones, file by file.
-    #[arg(long, value_name = "DIR")]
-    pub templates: Option<PathBuf>,
-    /// Also write the computed comparison as comparison.json.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub render: RenderArgs,
 }

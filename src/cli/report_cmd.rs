@@ -2,8 +2,9 @@
 //! write `report.LANG.md`, `report.LANG.html`, `charts/` (and `comparison.json`).
 
 use std::io::Write;
+use std::path::Path;
 
-use super::args::ReportArgs;
+use super::args::{RenderArgs, ReportArgs};
 use super::Outcome;
 use crate::compare::StudyComparison;
 use crate::l10n::resolve_lang;
@@ -12,18 +13,14 @@ use crate::render::templates::Templates;
 use crate::study;
 
 pub fn run(args: ReportArgs) -> anyhow::Result<Outcome> {
-    let mut langs: Vec<&'static str> = Vec::new();
-    if args.lang.is_empty() {
-        langs.push(resolve_lang(None)?);
-    }
-    for l in &args.lang {
-        let lang = resolve_lang(Some(l.trim()))?;
-        if !langs.contains(&lang) {
-            langs.push(lang);
-        }
-    }
+    render(&args.study, &args.render)
+}
+
+/// Renders the study at `study` as `args` ask; `translate` ends here too.
+pub fn render(study: &Path, args: &RenderArgs) -> anyhow::Result<Outcome> {
+    let langs = languages(args)?;
     let templates = Templates::new(args.templates.as_deref())?;
-    let study = study::load(&args.study)?;
+    let study = study::load(study)?;
     let cmp = StudyComparison::new(&study)?;
     let reports = langs
         .iter()
@@ -42,4 +39,19 @@ pub fn run(args: ReportArgs) -> anyhow::Result<Outcome> {
         writeln!(stdout, "{}", path.display())?;
     }
     Ok(Outcome::Ok)
+}
+
+/// `--lang` in the order given, without repeats; the environment's language when empty.
+pub fn languages(args: &RenderArgs) -> crate::Result<Vec<&'static str>> {
+    if args.lang.is_empty() {
+        return Ok(vec![resolve_lang(None)?]);
+    }
+    let mut langs: Vec<&'static str> = Vec::new();
+    for l in &args.lang {
+        let lang = resolve_lang(Some(l.trim()))?;
+        if !langs.contains(&lang) {
+            langs.push(lang);
+        }
+    }
+    Ok(langs)
 }

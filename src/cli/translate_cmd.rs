@@ -2,24 +2,14 @@
 //! each language as far as perflab can (the rest marked), write the study to `DIR/study/`
 //! and render it there exactly as `perflab report` does.
 
-use super::args::{ReportArgs, TranslateArgs};
+use super::args::TranslateArgs;
 use super::{import_cmd, report_cmd, Outcome};
 use crate::import;
 use crate::l10n::{resolve_lang, Localizer};
 
 pub fn run(args: TranslateArgs) -> anyhow::Result<Outcome> {
     let mut imported = import_cmd::read(&args.report)?;
-    let mut langs: Vec<&'static str> = Vec::new();
-    if args.lang.is_empty() {
-        langs.push(resolve_lang(None)?);
-    }
-    for l in &args.lang {
-        let lang = resolve_lang(Some(l.trim()))?;
-        if !langs.contains(&lang) {
-            langs.push(lang);
-        }
-    }
-    for lang in &langs {
+    for lang in report_cmd::languages(&args.render)? {
         import::translate(&mut imported.study, lang)?;
     }
     import_cmd::report_lost(
@@ -27,13 +17,7 @@ pub fn run(args: TranslateArgs) -> anyhow::Result<Outcome> {
         &args.report.display().to_string(),
         &Localizer::new(resolve_lang(None)?)?,
     )?;
-    let study_dir = args.out.join("study");
+    let study_dir = args.render.out.join("study");
     imported.write(&study_dir)?;
-    report_cmd::run(ReportArgs {
-        study: study_dir.join("study.toml"),
-        lang: langs.iter().map(|l| (*l).to_owned()).collect(),
-        out: args.out,
-        templates: args.templates,
-        json: args.json,
-    })
+    report_cmd::render(&study_dir.join("study.toml"), &args.render)
 }

@@ -86,9 +86,9 @@ const SGLANG_ONLY: [&str; 7] = [
     "total throughput",
 ];
 
-fn target_of(name: &str, unit: &str) -> Target {
-    let lower = name.to_ascii_lowercase();
-    let t = match lower.as_str() {
+/// The target of a label, given its name in ASCII lower case and its unit.
+fn target_of(lower: &str, unit: &str) -> Target {
+    match lower {
         "successful requests" => Target::Num("completed"),
         "failed requests" => Target::Num("failed"),
         "benchmark duration" => Target::Num("duration"),
@@ -116,9 +116,8 @@ fn target_of(name: &str, unit: &str) -> Target {
         "draft tokens" => Target::Num("spec_decode_draft_tokens"),
         "accepted tokens" => Target::Num("spec_decode_accepted_tokens"),
         "per-position acceptance" => Target::PositionList,
-        _ => distribution_key(&lower, unit).map_or(Target::Unknown, Target::Distribution),
-    };
-    t
+        _ => distribution_key(lower, unit).map_or(Target::Unknown, Target::Distribution),
+    }
 }
 
 /// `mean ttft` + `ms` → `mean_ttft_ms`; `p99.9 e2el`; `median latency` + `s` (GPUStack)
@@ -150,7 +149,7 @@ fn distribution_key(lower: &str, unit: &str) -> Option<String> {
 /// was printed (its decimals), which the run itself does not keep.
 pub fn column_of_label(label: &str) -> Option<(String, f64)> {
     let (name, unit) = split_unit(label);
-    match target_of(name, unit) {
+    match target_of(&name.to_ascii_lowercase(), unit) {
         Target::Num(key) => Some((key.to_owned(), 1.0)),
         Target::Rate => Some(("request_rate".to_owned(), 1.0)),
         Target::Distribution(key) => Some((key, if unit == "s" { 1000.0 } else { 1.0 })),
@@ -196,6 +195,7 @@ impl<'p> BlockParser<'p> {
         let mut offset = body_start;
         let mut line_no = self.header_line;
         let mut closed = false;
+        let mut lower = String::new();
         let mut rest = &text[body_start.min(text.len())..];
         // Skip the header's own line end.
         if let Some(r) = rest
@@ -225,7 +225,10 @@ impl<'p> BlockParser<'p> {
                 break; // not part of the block: it was cut short
             };
             let (name, unit) = split_unit(label);
-            if name.to_ascii_lowercase().starts_with("position ") {
+            // One lower-cased copy of the label per line, reused for every lookup.
+            lower.clear();
+            lower.extend(name.chars().map(|c| c.to_ascii_lowercase()));
+            if lower.starts_with("position ") {
                 if let Some(list) = positions.as_mut() {
                     match parse_printed(value) {
                         Printed::Num(v) => list.push(v),
@@ -237,10 +240,10 @@ impl<'p> BlockParser<'p> {
                 }
             }
             self.finish_positions(&mut run, &mut positions);
-            if SGLANG_ONLY.contains(&name.to_ascii_lowercase().as_str()) {
+            if SGLANG_ONLY.contains(&lower.as_str()) {
                 sglang = true;
             }
-            match target_of(name, unit) {
+            match target_of(&lower, unit) {
                 Target::Num(key) => {
                     match parse_printed(value) {
                         Printed::Num(v) => run.set_num(key, v),

@@ -163,6 +163,15 @@ pub enum Printed {
 pub fn parse_printed(raw: &str) -> Printed {
     let raw = raw.trim();
     let token = raw.split_whitespace().next().unwrap_or("");
+    // Fast path, without allocating: a plain number, as almost every value is. Words
+    // like `inf` or `nan` that f64 also parses go the long way.
+    if token.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.') {
+        if let Ok(v) = token.parse::<f64>() {
+            if v.is_finite() {
+                return Printed::Num(if v == 0.0 { 0.0 } else { v });
+            }
+        }
+    }
     let lower = token.to_ascii_lowercase();
     match lower.as_str() {
         "" | "n/a" | "na" | "none" | "null" | "-" | "nan" | "—" => return Printed::Missing,

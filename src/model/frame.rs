@@ -185,11 +185,34 @@ pub fn write_atomic(path: &Path, write: impl FnOnce(&mut File) -> Result<()>) ->
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| Error::io(dir, e))?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".perflab-");
+    if let Some(permissions) = output_permissions(path) {
+        builder.permissions(permissions);
+    }
+    let mut tmp = builder.tempfile_in(dir).map_err(|e| Error::io(dir, e))?;
     write(tmp.as_file_mut())?;
     tmp.as_file_mut().flush().map_err(|e| Error::io(path, e))?;
     tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
     Ok(())
+}
+
+/// The mode of a written file: the one it replaces, else what a plain `File::create`
+/// gives (0666 less the umask). A temp file alone would be 0600, which other readers of a
+/// report or CI artifact cannot open.
+fn output_permissions(path: &Path) -> Option<std::fs::Permissions> {
+    if let Ok(meta) = std::fs::metadata(path) {
+        return Some(meta.permissions());
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        Some(std::fs::Permissions::from_mode(0o666))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
 }
 
 /// Writes the runs frame as CSV, Parquet or NDJSON.
