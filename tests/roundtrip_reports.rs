@@ -158,3 +158,58 @@ fn perflab_own_reports_pass_its_check() {
         );
     }
 }
+
+const RUSSIAN: &str = "fixtures/reports/qwen3.5-9b-h100.ru.md";
+
+#[test]
+fn russian_plain_text_imports_to_the_same_study() {
+    // The translation lost its Markdown: headings, admonitions and fences are plain
+    // paragraphs, the tables tab-separated.
+    let ru = import(Path::new(RUSSIAN), &text(RUSSIAN)).unwrap();
+    let en = import(Path::new(REFERENCE), &text(REFERENCE)).unwrap();
+    let shape = |s: &perflab::import::StudyFile| -> Vec<(String, usize)> {
+        s.experiments
+            .iter()
+            .map(|e| (e.id.clone(), e.variants.len()))
+            .collect()
+    };
+    // Experiment titles in the glossary get the English ids.
+    assert_eq!(shape(&ru.study), shape(&en.study));
+    assert_eq!(ru.study.baseline, en.study.baseline);
+    assert_eq!(ru.files.len(), 24);
+    let params = |s: &perflab::import::StudyFile| -> Vec<Vec<String>> {
+        s.experiments
+            .iter()
+            .flat_map(|e| e.variants.iter().map(|v| v.parameters.clone()))
+            .collect()
+    };
+    assert_eq!(params(&ru.study), params(&en.study));
+    let profiles: Vec<_> = ru.study.profiles.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(
+        profiles,
+        [
+            "ShareGPT",
+            "Пропускная способность",
+            "Длинный контекст",
+            "Интенсивная генерация"
+        ]
+    );
+    // `Профиль высокой пропускной способности` in the conclusion is that profile.
+    let scenarios: Vec<_> = ru
+        .study
+        .scenarios
+        .iter()
+        .map(|s| s.profile.as_str())
+        .collect();
+    assert_eq!(scenarios, profiles);
+    let md = assert_round_trip(RUSSIAN, "ru");
+    assert!(md.contains("### Выбор движка инференса"));
+    // And back to English through the glossary.
+    let back = rendered(RUSSIAN, "en");
+    assert!(back.starts_with("# Optimizing Qwen3.5-9B Throughput"));
+    assert!(
+        back.contains("### Max Num Seqs && Performance Mode")
+            || back.contains("### Max Num Seqs &amp;&amp; Performance Mode")
+    );
+    assert!(back.contains("[not translated\\] Наши бенчмарки"));
+}

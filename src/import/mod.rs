@@ -81,15 +81,28 @@ const KNOWN_COMMANDS: [(&str, &str); 3] = [
     ("mindie", "mindie serve"),
 ];
 
-/// The language the reports perflab imports are written in.
-pub const SOURCE_LANG: &str = "en";
+/// The language of a report: Russian or Chinese when its title is written in their
+/// script, else English.
+pub fn language_of(text: &str) -> &'static str {
+    if text.chars().any(|c| ('\u{0400}'..='\u{04FF}').contains(&c)) {
+        "ru"
+    } else if text.chars().any(|c| ('\u{4E00}'..='\u{9FFF}').contains(&c)) {
+        "zh-CN"
+    } else {
+        "en"
+    }
+}
 
 /// `Max Num Seqs && Performance Mode` → `max-num-seqs-performance-mode`.
+/// ASCII only: ids and file names must be portable (the study schema allows letters,
+/// digits, `-`, `_`, `.`), so Cyrillic is transliterated and other scripts are dropped.
 pub fn slug(s: &str) -> String {
     let mut out = String::new();
-    for c in s.chars() {
-        if c.is_alphanumeric() {
-            out.extend(c.to_lowercase());
+    for c in s.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if let Some(latin) = transliterated(c) {
+            out.push_str(latin);
         } else if !out.ends_with('-') && !out.is_empty() {
             out.push('-');
         }
@@ -100,6 +113,21 @@ pub fn slug(s: &str) -> String {
     } else {
         out
     }
+}
+
+/// The English words of a glossary title in another language, for ids and file names.
+fn english(text: &str, lang: &str) -> String {
+    translate::english_title(text, lang).unwrap_or_else(|| text.to_owned())
+}
+
+/// Russian letters in Latin (the common passport-style scheme).
+fn transliterated(c: char) -> Option<&'static str> {
+    const FROM: &str = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя";
+    const TO: [&str; 33] = [
+        "a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p", "r",
+        "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya",
+    ];
+    FROM.chars().position(|f| f == c).map(|i| TO[i])
 }
 
 /// `slug`, made unique among `taken` by a numeric suffix.
@@ -126,8 +154,8 @@ fn without_numbering(title: &str) -> String {
 }
 
 /// Prose of the report: given in its language, so that a translation can be added.
-fn en<T>(v: T) -> Text<T> {
-    Text::PerLanguage(BTreeMap::from([(SOURCE_LANG.to_owned(), v)]))
+fn in_lang<T>(lang: &str, v: T) -> Text<T> {
+    Text::PerLanguage(BTreeMap::from([(lang.to_owned(), v)]))
 }
 
 /// Prose as plain text: the study's texts are escaped where the report is written, so
@@ -421,6 +449,7 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
             "expected a report with experiments (sections of benchmark results), found none",
         ));
     }
+    let lang = language_of(report.title.as_ref().map_or("", |t| t.text.as_str()));
     let source = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -442,7 +471,7 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
             .hardware
             .as_ref()
             .map_or_else(String::new, |h| h.text.clone()),
-        title: report.title.as_ref().map(|t| en(t.text.clone())),
+        title: report.title.as_ref().map(|t| in_lang(lang, t.text.clone())),
         ..StudyFile::default()
     };
     if study.model.is_empty() {
@@ -457,14 +486,14 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
     let study_model = model_base(&study.model);
     for exp in &report.experiments {
         let title = without_numbering(&exp.title);
-        let id = unique(slug(&title), &mut ids);
+        let id = unique(slug(&english(&title, lang)), &mut ids);
         let mut names = BTreeSet::new();
         let mut variants = Vec::new();
         let mut variant_names = Vec::new();
         let single = exp.variants.len() == 1;
         for v in &exp.variants {
             let shown = without_numbering(&v.name);
-            let name = unique(slug(&shown), &mut names);
+            let name = unique(slug(&english(&shown, lang)), &mut names);
             let command = v.params.as_ref().and_then(|p| p.command.as_ref());
             let engine = im.engine_of(&study.engines, &v.name, command.map(|c| c.text.as_str()));
             let mut label = shown.clone();
@@ -529,7 +558,7 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
         ids_of.push((id.clone(), variant_names));
         study.experiments.push(ExperimentEntry {
             id,
-            title: Some(en(title)),
+            title: Some(in_lang(lang, title)),
             variants,
         });
     }
@@ -553,7 +582,7 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
             Some(p) => report.profiles[p].name.clone(),
             None => new_profile(&mut im, &mut profiles, &row.label, row.line),
         };
-        let stem = format!("other-{}", slug(&profile_name));
+        let stem = format!("other-{}", slug(&english(&profile_name, lang)));
         let side = |im: &mut Importer, block: Option<usize>, role: &str| match block {
             Some(b) => SideEntry {
                 result: Some(im.file_for(b, &format!("{stem}-{role}"))),
@@ -578,7 +607,7 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
             Some(p) => report.profiles[p].name.clone(),
             None => new_profile(&mut im, &mut profiles, &case.label, case.line),
         };
-        let stem = format!("other-{}", slug(&profile_name));
+        let stem = format!("other-{}", slug(&english(&profile_name, lang)));
         let mut side = |s: &Option<crate::published::CaseSide>, role: &str| match s
             .as_ref()
             .and_then(|s| s.block)
@@ -640,9 +669,9 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
             None,
         );
     }
-    study.objective = (!objective.is_empty()).then(|| en(objective.join(" ")));
-    study.method = (!method.is_empty()).then(|| en(method));
-    study.notes = (!notes.is_empty()).then(|| en(notes));
+    study.objective = (!objective.is_empty()).then(|| in_lang(lang, objective.join(" ")));
+    study.method = (!method.is_empty()).then(|| in_lang(lang, method));
+    study.notes = (!notes.is_empty()).then(|| in_lang(lang, notes));
 
     im.lost.sort_by_key(|l| l.line);
     Ok(Imported {
@@ -711,6 +740,14 @@ mod tests {
             "max-num-seqs-performance-mode"
         );
         assert_eq!(slug("vLLM"), "vllm");
+        assert_eq!(slug("Последовательности 512"), "posledovatelnosti-512");
+        assert_eq!(
+            english(
+                "Максимальное число последовательностей и Режим производительности",
+                "ru"
+            ),
+            "Max Num Seqs && Performance Mode"
+        );
         assert_eq!(
             without_numbering("1. Choosing the Inference Engine"),
             "Choosing the Inference Engine"

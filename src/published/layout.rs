@@ -238,11 +238,37 @@ impl Report {
         if let Some(p) = self.profile_by_name(without) {
             return Some(p);
         }
+        // A translated label around an English name: `Профиль ShareGPT` names `ShareGPT`.
+        if !trimmed.is_ascii() {
+            let ascii: Vec<&str> = trimmed
+                .split_whitespace()
+                .filter(|w| w.is_ascii())
+                .collect();
+            if !ascii.is_empty() {
+                if let Some(p) = self.profile_by_name(&ascii.join(" ")) {
+                    return Some(p);
+                }
+            }
+        }
         let numbers = label_numbers(label);
-        self.profiles.iter().position(|p| {
+        if let Some(p) = self.profiles.iter().position(|p| {
             p.input_len
                 .is_some_and(|len| numbers.iter().any(|n| n.contains(&len)))
-        })
+        }) {
+            return Some(p);
+        }
+        // Word stems, for a translation that declines the profile's name (`Профиль
+        // высокой пропускной способности` names `Пропускная способность`).
+        let have = stems(label);
+        let mut best: Option<(usize, usize)> = None;
+        for (i, p) in self.profiles.iter().enumerate() {
+            let want = stems(&p.name);
+            let all = !want.is_empty() && want.iter().all(|w| have.contains(w));
+            if all && best.is_none_or(|(_, n)| want.len() > n) {
+                best = Some((i, want.len()));
+            }
+        }
+        best.map(|(i, _)| i)
     }
 }
 
@@ -253,6 +279,16 @@ pub fn normalize_name(s: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ")
         .to_lowercase()
+}
+
+/// The first five letters of each non-ASCII word of four letters or more, lower case.
+/// Only words outside ASCII: declension (Russian) is what stems are for, while an English
+/// label names its profile exactly, and `ShareGPT batch size 4` is not `ShareGPT`.
+fn stems(s: &str) -> Vec<String> {
+    s.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_ascii() && w.chars().count() >= 4)
+        .map(|w| w.to_lowercase().chars().take(5).collect())
+        .collect()
 }
 
 /// The token counts a label mentions: `32K` may be 32000 or 32768.

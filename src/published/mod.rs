@@ -10,6 +10,7 @@ mod blocks;
 mod layout;
 mod markdown;
 mod number;
+mod plain;
 
 use std::path::Path;
 
@@ -34,6 +35,13 @@ pub struct ReadReport {
 /// line); a report without blocks reads as an empty structure.
 pub fn read_report(path: &Path, text: &str) -> crate::Result<ReadReport> {
     let (blocks, warnings) = blocks::read_blocks(path, text)?;
-    let report = layout::build(&items(text), blocks);
+    let markdown = items(text);
+    // A report that lost its Markdown is read by its words and shapes instead.
+    let items = if plain::is_plain(&markdown) && !blocks.is_empty() {
+        plain::items(text)
+    } else {
+        markdown
+    };
+    let report = layout::build(&items, blocks);
     Ok(ReadReport { report, warnings })
 }
