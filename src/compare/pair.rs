@@ -41,7 +41,7 @@ impl PairComparison {
             (Some(b), Some(c)) => Some(Change::new(&primary, b, c)),
             _ => None,
         };
-        let mut keys: Vec<&String> = baseline
+        let mut keys: Vec<&crate::model::Key> = baseline
             .values
             .keys()
             .filter(|k| candidate.values.contains_key(*k))
@@ -53,7 +53,7 @@ impl PairComparison {
                 let metric = MetricSpec::new(k)?;
                 let (b, c) = (baseline.get(k)?, candidate.get(k)?);
                 Some(MetricRow {
-                    key: k.clone(),
+                    key: k.to_string(),
                     baseline: b,
                     candidate: c,
                     change: Change::new(&metric, b, c),

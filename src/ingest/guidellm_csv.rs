@@ -379,7 +379,7 @@ mod tests {
                 .runs;
             assert_eq!(csv_runs.len(), json_runs.len(), "{csv_file}");
             for (c, j) in csv_runs.iter().zip(&json_runs) {
-                let json_only: Vec<&String> = j
+                let json_only: Vec<&crate::model::Key> = j
                     .values
                     .keys()
                     .filter(|k| !c.values.contains_key(*k))

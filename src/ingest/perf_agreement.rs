@@ -28,7 +28,7 @@ fn assert_agree(console: &str, csv: &str, json: &str, at_least: usize) {
     let console = one_run(&PerfConsoleReader, console);
     let csv = one_run(&PerfCsvReader, csv);
     let json = one_run(&PerfJsonReader, json);
-    let numbers: Vec<(&String, f64)> = console
+    let numbers: Vec<(&crate::model::Key, f64)> = console
         .values
         .iter()
         .filter_map(|(k, v)| match v {

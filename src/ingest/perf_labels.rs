@@ -249,11 +249,11 @@ impl PerfRunBuilder {
     }
 
     pub fn set_num(&mut self, key: &str, value: f64) {
-        self.run.set_num(key, value);
+        self.run.set_num(key.to_owned(), value);
     }
 
     pub fn set_text(&mut self, key: &str, value: &str) {
-        self.run.set_text(key, value);
+        self.run.set_text(key.to_owned(), value);
     }
 
     pub fn is_empty(&self) -> bool {

@@ -208,7 +208,7 @@ pub fn object_to_run(obj: &Map<String, Json>, line: Option<u64>) -> Run {
     for (key, value) in obj {
         if let Some(text_key @ ("backend" | "model_id" | "label")) = Some(key.as_str()) {
             if let Some(s) = value.as_str() {
-                run.set_text(text_key, s);
+                run.set_text(text_key.to_owned(), s);
             }
             continue;
         }
@@ -231,7 +231,7 @@ pub fn object_to_run(obj: &Map<String, Json>, line: Option<u64>) -> Run {
             },
             Json::Array(items) if col.starts_with("spec_decode_") => {
                 let list = items.iter().filter_map(Json::as_f64).collect();
-                run.values.insert(col, Value::List(list));
+                run.values.insert(col.into(), Value::List(list));
             }
             _ => {}
         }

@@ -10,9 +10,12 @@
 //! columns through one table, case-insensitively. Distribution lines are
 //! `<Stat> <Metric> (<unit>)` with any percentile; values in seconds become milliseconds.
 
+use std::io::Write as _;
+
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
 use super::text::{parse_printed, strip_prefix, Printed};
-use crate::model::{Format, Run};
+
+use crate::model::{schema, Format, Key, Run};
 
 const ANCHOR: &str = "Serving Benchmark Result";
 
@@ -71,7 +74,7 @@ enum Target {
     Rate,
     /// `Per-position acceptance (%):` opens an indented `Position N:` list.
     PositionList,
-    Distribution(String),
+    Distribution(Key),
     Unknown,
 }
 
@@ -122,13 +125,13 @@ fn target_of(lower: &str, unit: &str) -> Target {
 
 /// `mean ttft` + `ms` → `mean_ttft_ms`; `p99.9 e2el`; `median latency` + `s` (GPUStack)
 /// → `median_e2el_ms`; `max itl`; SGLang's `mean e2e latency`.
-fn distribution_key(lower: &str, unit: &str) -> Option<String> {
+fn distribution_key(lower: &str, unit: &str) -> Option<Key> {
     let (stat, metric) = lower.split_once(' ')?;
-    let stat = match stat {
-        "mean" | "median" | "std" | "min" | "max" => stat.to_owned(),
-        p if p.starts_with('p') && p[1..].parse::<f64>().is_ok() => p.to_owned(),
+    match stat {
+        "mean" | "median" | "std" | "min" | "max" => {}
+        p if p.starts_with('p') && p[1..].parse::<f64>().is_ok() => {}
         _ => return None,
-    };
+    }
     let family = match metric.trim() {
         "ttft" => "ttft",
         "tpot" => "tpot",
@@ -137,10 +140,17 @@ fn distribution_key(lower: &str, unit: &str) -> Option<String> {
         "e2el" | "e2e latency" | "latency" | "e2e" => "e2el",
         _ => return None,
     };
-    match unit {
-        "ms" | "s" => Some(format!("{stat}_{family}_ms")),
-        _ => None,
+    if !matches!(unit, "ms" | "s") {
+        return None;
     }
+    // Spelled on the stack: common names then need no allocation at all.
+    let mut buf = [0u8; 64];
+    let mut w = &mut buf[..];
+    if write!(w, "{stat}_{family}_ms").is_err() {
+        return Some(Key::Owned(format!("{stat}_{family}_ms")));
+    }
+    let len = 64 - w.len();
+    Some(schema::key(std::str::from_utf8(&buf[..len]).ok()?))
 }
 
 /// The canonical column a block line's label fills and the factor from the printed unit
@@ -152,7 +162,9 @@ pub fn column_of_label(label: &str) -> Option<(String, f64)> {
     match target_of(&name.to_ascii_lowercase(), unit) {
         Target::Num(key) => Some((key.to_owned(), 1.0)),
         Target::Rate => Some(("request_rate".to_owned(), 1.0)),
-        Target::Distribution(key) => Some((key, if unit == "s" { 1000.0 } else { 1.0 })),
+        Target::Distribution(key) => {
+            Some((key.into_owned(), if unit == "s" { 1000.0 } else { 1.0 }))
+        }
         Target::Text(_) | Target::PositionList | Target::Unknown => None,
     }
 }
@@ -206,7 +218,7 @@ impl<'p> BlockParser<'p> {
             rest = r;
         }
         while !rest.is_empty() {
-            let raw_len = rest.find('\n').map_or(rest.len(), |i| i + 1);
+            let raw_len = memchr::memchr(b'\n', rest.as_bytes()).map_or(rest.len(), |i| i + 1);
             let raw = &rest[..raw_len];
             line_no += 1;
             let line = strip_prefix(raw.trim_end_matches(['\n', '\r']), self.prefix);
@@ -221,13 +233,15 @@ impl<'p> BlockParser<'p> {
                 rest = &rest[raw_len..];
                 continue;
             }
-            let Some((label, value)) = line.split_once(':') else {
+            let colon = memchr::memchr(b':', line.as_bytes());
+            let Some((label, value)) = colon.map(|i| (&line[..i], &line[i + 1..])) else {
                 break; // not part of the block: it was cut short
             };
             let (name, unit) = split_unit(label);
             // One lower-cased copy of the label per line, reused for every lookup.
             lower.clear();
-            lower.extend(name.chars().map(|c| c.to_ascii_lowercase()));
+            lower.push_str(name);
+            lower.make_ascii_lowercase();
             if lower.starts_with("position ") {
                 if let Some(list) = positions.as_mut() {
                     match parse_printed(value) {

@@ -36,7 +36,7 @@ impl FrameFormat {
 pub fn columns_of(runs: &[Run]) -> Vec<String> {
     let mut cols: BTreeSet<&str> = ["source", "line", "run_index", "format"].into();
     for run in runs {
-        cols.extend(run.values.keys().map(String::as_str));
+        cols.extend(run.values.keys().map(|k| k.as_ref()));
     }
     let mut cols: Vec<String> = cols.into_iter().map(str::to_owned).collect();
     cols.sort_by(|a, b| compare_columns(a, b));
@@ -155,7 +155,7 @@ pub fn runs_to_frame(runs: &[Run]) -> Result<DataFrame> {
 pub fn run_to_json_line(run: &Run) -> String {
     let mut out = String::from("{");
     let mut keys: Vec<&str> = vec!["source", "line", "run_index", "format"];
-    let mut rest: Vec<&str> = run.values.keys().map(String::as_str).collect();
+    let mut rest: Vec<&str> = run.values.keys().map(|k| k.as_ref()).collect();
     rest.sort_by(|a, b| compare_columns(a, b));
     keys.extend(rest);
     for (i, key) in keys.iter().enumerate() {
@@ -335,7 +335,7 @@ fn frame_to_runs(df: &DataFrame) -> Result<Vec<Run>> {
                 .remove("run_index")
                 .and_then(|v| v.as_f64())
                 .unwrap_or(0.0) as u32;
-            run.values = row;
+            run.values = row.into_iter().map(|(k, v)| (k.into(), v)).collect();
             Ok(run)
         })
         .collect()

@@ -9,4 +9,4 @@ pub mod schema;
 
 pub use format::Format;
 pub use frame::{read_frame, runs_to_frame, write_frame, FrameFormat};
-pub use run::{Run, Value};
+pub use run::{Key, Run, Value};

@@ -1,6 +1,7 @@
 //! One benchmark result, normalised: identity fields plus canonical metric values keyed
 //! by the column names of `metrics.md`.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use super::Format;
@@ -30,6 +31,11 @@ impl Value {
     }
 }
 
+/// A column name. Readers name canonical columns with `&'static str` constants, so a
+/// run's keys borrow them instead of allocating one string per value (the block parsers'
+/// hottest cost); names made at run time (`p99.9_ttft_ms`, genai-perf's own) are owned.
+pub type Key = Cow<'static, str>;
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Run {
     /// Path relative to what the user named (the file's name when a file was named).
@@ -39,7 +45,7 @@ pub struct Run {
     /// 0-based order of the run within its source.
     pub run_index: u32,
     pub format: Format,
-    pub values: BTreeMap<String, Value>,
+    pub values: BTreeMap<Key, Value>,
 }
 
 impl Run {
@@ -61,13 +67,13 @@ impl Run {
         self.values.get(key).and_then(Value::as_str)
     }
 
-    pub fn set_num(&mut self, key: impl Into<String>, v: f64) {
+    pub fn set_num(&mut self, key: impl Into<Key>, v: f64) {
         // `-0.00` is printed by Python's formatting of tiny negatives; it means zero.
         let v = if v == 0.0 { 0.0 } else { v };
         self.values.insert(key.into(), Value::Num(v));
     }
 
-    pub fn set_opt(&mut self, key: impl Into<String>, v: Option<f64>) {
+    pub fn set_opt(&mut self, key: impl Into<Key>, v: Option<f64>) {
         match v {
             Some(v) => self.set_num(key, v),
             None => {
@@ -76,7 +82,7 @@ impl Run {
         }
     }
 
-    pub fn set_text(&mut self, key: impl Into<String>, v: impl Into<String>) {
+    pub fn set_text(&mut self, key: impl Into<Key>, v: impl Into<String>) {
         self.values.insert(key.into(), Value::Text(v.into()));
     }
 

@@ -422,7 +422,7 @@ fn check_run(at: &str, want: &ExpectedRun, got: &Run, index: usize, failures: &m
         ));
     }
     for (key, expected) in &want.values {
-        let value = got.values.get(key);
+        let value = got.values.get(key.as_str());
         if !matches(expected, value) {
             failures.push(format!(
                 "{at}: {key}: expected {expected:?}, got {}",
@@ -431,7 +431,7 @@ fn check_run(at: &str, want: &ExpectedRun, got: &Run, index: usize, failures: &m
         }
     }
     for (key, ms) in &want.from_seconds {
-        let value = got.values.get(key);
+        let value = got.values.get(key.as_str());
         let ok = matches!(value, Some(Value::Num(y)) if (y - ms).abs() <= SECONDS_REL_TOLERANCE * ms.abs());
         if !ok {
             failures.push(format!(
@@ -441,7 +441,7 @@ fn check_run(at: &str, want: &ExpectedRun, got: &Run, index: usize, failures: &m
         }
     }
     for key in &want.absent {
-        if let Some(v) = got.values.get(key) {
+        if let Some(v) = got.values.get(key.as_str()) {
             failures.push(format!(
                 "{at}: {key}: expected absent, got {}",
                 show(Some(v))
@@ -511,7 +511,7 @@ pub fn check_pair(console: &str, result: &str, console_only: &[&str]) {
     let r = only_run(result);
     let mut failures = Vec::new();
     for (key, cv) in &c.values {
-        if console_only.contains(&key.as_str()) {
+        if console_only.contains(&key.as_ref()) {
             continue;
         }
         let rv = r.values.get(key);

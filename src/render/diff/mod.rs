@@ -381,7 +381,7 @@ mod tests {
         let mut r = Run::new(Format::VllmServeJson, None);
         r.set_text("label", label);
         for (k, v) in values {
-            r.set_num(*k, *v);
+            r.set_num(k.to_string(), *v);
         }
         r
     }
