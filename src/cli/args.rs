@@ -22,19 +22,19 @@ pub struct Cli {
 pub enum Command {
     /// Read benchmark outputs (files or directories, recursively) into one table of runs.
     Ingest(IngestArgs),
-    /// Recompute every number a published report claims from its own benchmark blocks.
-    Check(CheckArgs),
-    /// Recover the study (study.toml and one raw file per block) from a published report.
-    Import(ImportArgs),
-    /// Compare a candidate's results with a baseline's; exit 1 on a regression.
-    #[command(after_help = crate::compare::policy::POLICY_HELP)]
-    Diff(super::diff_cmd::DiffArgs),
-    /// Import a published report and render it in other languages, as `report` does.
-    Translate(TranslateArgs),
     /// Render a study (study.toml) as a localized Markdown + HTML report with SVG charts.
     Report(ReportArgs),
     /// Compare two runs: which is faster, by how much, and a table of metrics.
     Compare(CompareArgs),
+    /// Compare a candidate's results with a baseline's; exit 1 on a regression.
+    #[command(after_help = crate::compare::policy::POLICY_HELP)]
+    Diff(super::diff_cmd::DiffArgs),
+    /// Recompute every number a published report claims from its own benchmark blocks.
+    Check(CheckArgs),
+    /// Recover the study (study.toml and one raw file per block) from a published report.
+    Import(ImportArgs),
+    /// Import a published report and render it in other languages, as `report` does.
+    Translate(TranslateArgs),
 }
 
 #[derive(Debug, Args)]
