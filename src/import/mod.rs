@@ -513,7 +513,12 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
             let profile = match v.profile.map(|p| report.profiles[p].name.clone()) {
                 Some(p) => p,
                 None => {
-                    let first = profiles.first().map(|p| p.name.clone()).unwrap_or_default();
+                    // A study needs a profile per variant: with none described at all, one
+                    // stands for the report's single unnamed workload.
+                    let first = match profiles.first() {
+                        Some(p) => p.name.clone(),
+                        None => new_profile(&mut im, &mut profiles, DEFAULT_PROFILE, v.line),
+                    };
                     im.lose(
                         v.line,
                         LostKind::AssumedProfile,
@@ -681,6 +686,9 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
         source: im.source,
     })
 }
+
+/// The profile of a report that describes none.
+const DEFAULT_PROFILE: &str = "default";
 
 /// A profile for a case the report never describes (`ShareGPT batch size 4`).
 fn new_profile(

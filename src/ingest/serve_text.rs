@@ -31,6 +31,7 @@ impl Reader for ServeTextReader {
         let finder = memchr::memmem::Finder::new(ANCHOR.as_bytes());
         let mut parsed = Parsed::default();
         let mut next_allowed = 0;
+        let mut blocks = Vec::new();
         for pos in finder.find_iter(text.as_bytes()) {
             if pos < next_allowed {
                 continue;
@@ -49,6 +50,7 @@ impl Reader for ServeTextReader {
             let block = BlockParser::new(prefix, line);
             let (run, end, warning) = block.parse(text, start + header.len())?;
             next_allowed = end;
+            blocks.push(start..end);
             if let Some(w) = warning {
                 parsed.warnings.push(w);
             }
@@ -56,13 +58,58 @@ impl Reader for ServeTextReader {
                 parsed.runs.push(run);
             }
         }
+        self.read_headerless(source, &blocks, &mut parsed)?;
         Ok((!parsed.runs.is_empty() || !parsed.warnings.is_empty()).then_some(parsed))
+    }
+}
+
+/// The first line of a block, for blocks pasted without their header.
+const FIRST_LABEL: &str = "Successful requests:";
+
+/// Values a headerless block must hold to count as one: a lone `Successful requests:`
+/// line in other output is not a result.
+const MIN_HEADERLESS_VALUES: usize = 5;
+
+impl ServeTextReader {
+    /// Blocks pasted without their `==== Serving Benchmark Result ====` header (a report
+    /// that cut it off): they start at a `Successful requests:` line outside every block
+    /// read above, preceded on its line by nothing but indentation or `#`/`>` marks.
+    fn read_headerless(
+        &self,
+        source: &Source,
+        blocks: &[std::ops::Range<usize>],
+        parsed: &mut Parsed,
+    ) -> Result<(), ParseError> {
+        let text = source.text;
+        let mut next_allowed = 0;
+        for pos in memchr::memmem::find_iter(text.as_bytes(), FIRST_LABEL.as_bytes()) {
+            if pos < next_allowed || blocks.iter().any(|b| b.contains(&pos)) {
+                continue;
+            }
+            let start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
+            let prefix = &text[start..pos];
+            if !prefix.trim_start_matches([' ', '\t', '#', '>']).is_empty() {
+                continue;
+            }
+            let line = source.line_of(start);
+            let block = BlockParser::headerless(prefix, line);
+            let (run, end, _) = block.parse(text, start)?;
+            next_allowed = end;
+            if let Some(run) = run.filter(|r| r.values.len() >= MIN_HEADERLESS_VALUES) {
+                parsed.runs.push(run);
+            }
+        }
+        parsed.runs.sort_by_key(|r| r.line);
+        Ok(())
     }
 }
 
 struct BlockParser<'p> {
     prefix: &'p str,
+    /// The run's line: its header's, or its first value's when it has no header.
     header_line: u64,
+    /// Whether the text to parse starts at the run's line (no header line to skip).
+    headerless: bool,
 }
 
 /// What a label line means.
@@ -190,6 +237,15 @@ impl<'p> BlockParser<'p> {
         BlockParser {
             prefix,
             header_line,
+            headerless: false,
+        }
+    }
+
+    fn headerless(prefix: &'p str, first_line: u64) -> Self {
+        BlockParser {
+            prefix,
+            header_line: first_line,
+            headerless: true,
         }
     }
 
@@ -205,7 +261,8 @@ impl<'p> BlockParser<'p> {
         let mut values = 0usize;
         let mut positions: Option<Vec<f64>> = None;
         let mut offset = body_start;
-        let mut line_no = self.header_line;
+        // The number of the line before the first one parsed.
+        let mut line_no = self.header_line - u64::from(self.headerless);
         let mut closed = false;
         let mut lower = String::new();
         let mut rest = &text[body_start.min(text.len())..];
@@ -469,5 +526,36 @@ Per-position acceptance (%):\n\
         let p = read(&two).unwrap();
         assert_eq!(p.runs.len(), 2);
         assert_eq!(p.runs[1].line, Some(15)); // 11 lines, a blank, "more noise", "noise", header
+    }
+
+    #[test]
+    fn a_block_pasted_without_its_header_still_counts() {
+        // As in a published report's admonition that lost the header line.
+        let headerless = BLOCK
+            .replace("============ Serving Benchmark Result ============\n", "")
+            .replace('\n', "\n    ");
+        let text =
+            format!("{BLOCK}\n??? info \"Benchmark result\"\n    ```\n    {headerless}\n    ```\n");
+        let p = read(&text).unwrap();
+        assert_eq!(p.runs.len(), 2, "{text}");
+        let (with, without) = (&p.runs[0], &p.runs[1]);
+        // The second block's first value is on its `Successful requests:` line.
+        let first = text
+            .lines()
+            .position(|l| l.trim_start().starts_with("Successful") && l.starts_with("    "))
+            .unwrap();
+        assert_eq!(without.line, Some(first as u64 + 1));
+        assert_eq!(with.values, without.values);
+        assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    }
+
+    #[test]
+    fn a_lone_successful_requests_line_is_no_run() {
+        let p = read("log: starting\nSuccessful requests: 5\ndone\n").unwrap();
+        assert!(p.runs.is_empty());
+        // Nor is the phrase inside prose.
+        let p =
+            read("We saw Successful requests: 1000 and more: 3\nx: 1\ny: 2\nz: 3\nw: 4\n").unwrap();
+        assert!(p.runs.is_empty());
     }
 }

@@ -105,6 +105,9 @@ pub fn read_blocks(
     Ok((blocks, parsed.warnings))
 }
 
+/// The header of a serving block.
+const HEADER: &str = "Serving Benchmark Result";
+
 /// Walks a serving block from its header line as `serve_text` reads it: the header's
 /// leading text is the prefix of every line; the block ends at its closing `=` rule.
 fn printed_values(
@@ -113,14 +116,19 @@ fn printed_values(
 ) -> (String, BTreeMap<String, PrintedValue>, u64) {
     let first = header_line as usize - 1;
     let header = lines.get(first).unwrap_or("");
-    let prefix_end = header.find('=').unwrap_or(0);
-    let prefix = &header[..prefix_end];
     let mut raw = String::new();
-    raw.push_str(header[prefix_end..].trim_end());
-    raw.push('\n');
+    // A block pasted without its header starts at its first value, after indentation.
+    let (prefix, body) = if header.contains(HEADER) {
+        let prefix_end = header.find('=').unwrap_or(0);
+        raw.push_str(header[prefix_end..].trim_end());
+        raw.push('\n');
+        (&header[..prefix_end], first + 1)
+    } else {
+        (&header[..header.len() - header.trim_start().len()], first)
+    };
     let mut printed = BTreeMap::new();
     let mut end = header_line;
-    for i in first + 1..lines.len() {
+    for i in body..lines.len() {
         let line = strip_prefix(lines.get(i).unwrap_or(""), prefix);
         let line_no = i as u64 + 1;
         if is_rule(line, '=') {

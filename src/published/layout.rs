@@ -399,6 +399,15 @@ fn yaml_params(fence: &Fence) -> Vec<(String, String)> {
         .collect()
 }
 
+/// A short name on its own line (`ShareGPT`, `Random 1K/1K`), not a sentence.
+fn is_bare_name(text: &str) -> bool {
+    let t = text.trim();
+    !t.is_empty()
+        && t.split_whitespace().count() <= 4
+        && !t.ends_with(['.', ':', '!', '?'])
+        && !t.contains(": ")
+}
+
 /// `Very long prompt: 32000 input tokens, 100 output tokens`.
 fn dataset_item(text: &str, line: u64) -> Option<Profile> {
     let (name, rest) = match text.split_once(':') {
@@ -582,6 +591,14 @@ pub fn build(items: &[Item], mut blocks: Vec<Block>) -> Report {
                     Setup::Hardware if report.hardware.is_none() => {
                         report.hardware = Some(Located::new(*line, text.clone()));
                         continue;
+                    }
+                    // `### Benchmark Dataset` followed by a bare name (`ShareGPT`): the
+                    // report's one profile. Sentences there stay notes.
+                    Setup::Datasets if is_bare_name(text) => {
+                        if let Some(p) = dataset_item(text, *line) {
+                            report.profiles.push(p);
+                            continue;
+                        }
                     }
                     _ => {}
                 }
