@@ -11,6 +11,9 @@
 //! `<Stat> <Metric> (<unit>)` with any percentile; values in seconds become milliseconds.
 
 use std::io::Write as _;
+use std::sync::LazyLock;
+
+use aho_corasick::{AhoCorasick, MatchKind};
 
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
 use super::text::{parse_printed, strip_prefix, Printed};
@@ -28,29 +31,48 @@ impl Reader for ServeTextReader {
 
     fn read(&self, source: &Source) -> ReadResult {
         let text = source.text;
-        let finder = memchr::memmem::Finder::new(ANCHOR.as_bytes());
         let mut parsed = Parsed::default();
         let mut next_allowed = 0;
-        let mut blocks = Vec::new();
-        for pos in finder.find_iter(text.as_bytes()) {
+        // One pass for both starts of a block, so a large log is scanned once. A header
+        // comes first in its block, so the `Successful requests:` line after it is skipped
+        // as part of the block the header opened.
+        for hit in anchors().find_iter(text.as_bytes()) {
+            let pos = hit.start();
             if pos < next_allowed {
                 continue;
             }
             let start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
-            let header = &text[start..];
-            let header = &header[..header.find('\n').unwrap_or(header.len())];
-            let Some(prefix_end) = header.find('=') else {
-                continue; // the phrase in prose, not a block header
+            let line_text = &text[start..];
+            let line_text = &line_text[..line_text.find('\n').unwrap_or(line_text.len())];
+            let headerless = hit.pattern().as_usize() == 1;
+            let (block, body_start) = if headerless {
+                // A block pasted without its header (a report that cut it off): its
+                // first line, preceded by nothing but indentation or `#`/`>` marks.
+                let prefix = &text[start..pos];
+                if !prefix.trim_start_matches([' ', '\t', '#', '>']).is_empty() {
+                    continue;
+                }
+                (BlockParser::headerless(prefix, source.line_of(start)), start)
+            } else {
+                let Some(prefix_end) = line_text.find('=') else {
+                    continue; // the phrase in prose, not a block header
+                };
+                if !line_text[prefix_end..].trim_end().ends_with('=') {
+                    continue;
+                }
+                let prefix = &line_text[..prefix_end];
+                let block = BlockParser::new(prefix, source.line_of(start));
+                (block, start + line_text.len())
             };
-            if !header[prefix_end..].trim_end().ends_with('=') {
+            let (run, end, warning) = block.parse(text, body_start)?;
+            next_allowed = end;
+            if headerless {
+                // A lone `Successful requests:` line in other output is not a result.
+                if let Some(run) = run.filter(|r| r.values.len() >= MIN_HEADERLESS_VALUES) {
+                    parsed.runs.push(run);
+                }
                 continue;
             }
-            let prefix = &header[..prefix_end];
-            let line = source.line_of(start);
-            let block = BlockParser::new(prefix, line);
-            let (run, end, warning) = block.parse(text, start + header.len())?;
-            next_allowed = end;
-            blocks.push(start..end);
             if let Some(w) = warning {
                 parsed.warnings.push(w);
             }
@@ -58,51 +80,26 @@ impl Reader for ServeTextReader {
                 parsed.runs.push(run);
             }
         }
-        self.read_headerless(source, &blocks, &mut parsed)?;
         Ok((!parsed.runs.is_empty() || !parsed.warnings.is_empty()).then_some(parsed))
     }
 }
 
-/// The first line of a block, for blocks pasted without their header.
+/// The header of a block, and its first line for blocks pasted without their header.
+fn anchors() -> &'static AhoCorasick {
+    static ANCHORS: LazyLock<AhoCorasick> = LazyLock::new(|| {
+        AhoCorasick::builder()
+            .match_kind(MatchKind::LeftmostFirst)
+            .build([ANCHOR, FIRST_LABEL])
+            .expect("two literal patterns always build")
+    });
+    &ANCHORS
+}
+
+/// The first line of a block.
 const FIRST_LABEL: &str = "Successful requests:";
 
-/// Values a headerless block must hold to count as one: a lone `Successful requests:`
-/// line in other output is not a result.
+/// Values a block without its header must hold to count as one.
 const MIN_HEADERLESS_VALUES: usize = 5;
-
-impl ServeTextReader {
-    /// Blocks pasted without their `==== Serving Benchmark Result ====` header (a report
-    /// that cut it off): they start at a `Successful requests:` line outside every block
-    /// read above, preceded on its line by nothing but indentation or `#`/`>` marks.
-    fn read_headerless(
-        &self,
-        source: &Source,
-        blocks: &[std::ops::Range<usize>],
-        parsed: &mut Parsed,
-    ) -> Result<(), ParseError> {
-        let text = source.text;
-        let mut next_allowed = 0;
-        for pos in memchr::memmem::find_iter(text.as_bytes(), FIRST_LABEL.as_bytes()) {
-            if pos < next_allowed || blocks.iter().any(|b| b.contains(&pos)) {
-                continue;
-            }
-            let start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
-            let prefix = &text[start..pos];
-            if !prefix.trim_start_matches([' ', '\t', '#', '>']).is_empty() {
-                continue;
-            }
-            let line = source.line_of(start);
-            let block = BlockParser::headerless(prefix, line);
-            let (run, end, _) = block.parse(text, start)?;
-            next_allowed = end;
-            if let Some(run) = run.filter(|r| r.values.len() >= MIN_HEADERLESS_VALUES) {
-                parsed.runs.push(run);
-            }
-        }
-        parsed.runs.sort_by_key(|r| r.line);
-        Ok(())
-    }
-}
 
 struct BlockParser<'p> {
     prefix: &'p str,
