@@ -157,6 +157,9 @@ struct Said {
     number: PrintedNumber,
     text: String,
     span: Option<(usize, usize)>,
+    /// The claim's unit in the metric's stored unit: 1000 for seconds quoted of a
+    /// millisecond column (`Mean latency: 2.09s/req`), else 1.
+    unit: f64,
 }
 
 /// Finds where a line's pieces sit in the whole text.
@@ -185,7 +188,32 @@ fn said(m: regex::Match<'_>, base: Option<usize>) -> Option<Said> {
         number,
         text: m.as_str().to_owned(),
         span: base.map(|b| (b + m.start(), b + m.end())),
+        unit: 1.0,
     })
+}
+
+/// A quoted value of `metric` found in `hay`, in the unit printed after it: a
+/// millisecond column quoted in seconds (`2.09s/req`, `2.62s`) is compared in seconds.
+fn said_in(hay: &str, m: regex::Match<'_>, base: Option<usize>, metric: &str) -> Option<Said> {
+    let mut s = said(m, base)?;
+    if metric.ends_with("_ms") && in_seconds(&hay[m.end()..]) {
+        s.unit = 1000.0;
+    }
+    Some(s)
+}
+
+/// Whether the text after a number starts with a unit of seconds (`s`, `s/req`, `sec`),
+/// not milliseconds.
+fn in_seconds(after: &str) -> bool {
+    let unit: String = after
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect();
+    matches!(
+        unit.to_ascii_lowercase().as_str(),
+        "s" | "sec" | "secs" | "second" | "seconds"
+    )
 }
 
 /// Levenshtein distance, for names a report misspells (`MineIE`, `Decodng`).
@@ -268,7 +296,10 @@ fn quote_of(cell: &str, base: Option<usize>) -> CellQuote {
         let (Some(label), Some(num)) = (c.name("label"), c.name("num")) else {
             continue;
         };
-        if let (Some(metric), Some(s)) = (metric_of_label(label.as_str()), said(num, base)) {
+        let Some(metric) = metric_of_label(label.as_str()) else {
+            continue;
+        };
+        if let Some(s) = said_in(cell, num, base, metric) {
             q.values.push((metric, s));
             q.ends.push(num.end());
         }
@@ -393,8 +424,13 @@ impl<'r> Claims<'r> {
         block: usize,
     ) {
         let b = self.block(block);
-        let printed = b.printed.get(metric).map(|p| p.text.clone());
-        let number = b.number(metric);
+        let number = b.number(metric).map(|n| n.scaled(1.0 / said.unit));
+        // The block's value as printed, unless the claim quotes it in another unit.
+        let printed = if said.unit == 1.0 {
+            b.printed.get(metric).map(|p| p.text.clone())
+        } else {
+            number.map(|n| said.number.format_like(n.value))
+        };
         let holds = number.is_some_and(|n| interval::holds(&said.number, Interval::of(&n)));
         self.push(Claim {
             line,
@@ -428,7 +464,9 @@ impl<'r> Claims<'r> {
         let (ba, bb) = (self.block(a), self.block(b));
         let inputs = vec![ba.line_of(metric), bb.line_of(metric)];
         let (range, point) = match (ba.number(metric), bb.number(metric)) {
-            (Some(x), Some(y)) => formula.eval(&x, &y),
+            (Some(x), Some(y)) => {
+                formula.eval(&x.scaled(1.0 / said.unit), &y.scaled(1.0 / said.unit))
+            }
             _ => (None, None),
         };
         let holds = range.is_some_and(|r| interval::holds(&said.number, r));
@@ -489,7 +527,9 @@ impl<'r> Claims<'r> {
                 continue;
             };
             primary = metric;
-            let Some(s) = said(num, base) else { continue };
+            let Some(s) = said_in(text, num, base, metric) else {
+                continue;
+            };
             let v = self.find_variant(e, name.as_str());
             let block = v.and_then(|v| self.variant_block(e, v));
             match block {
@@ -1091,9 +1131,9 @@ fn best_match(report: &Report, q: &CellQuote, candidates: &[usize]) -> Option<us
             .values
             .iter()
             .filter(|(m, s)| {
-                block
-                    .number(m)
-                    .is_some_and(|n| interval::holds(&s.number, Interval::of(&n)))
+                block.number(m).is_some_and(|n| {
+                    interval::holds(&s.number, Interval::of(&n.scaled(1.0 / s.unit)))
+                })
             })
             .count();
         if fits > 0 && best.is_none_or(|(_, f)| fits > f) {
@@ -1168,6 +1208,18 @@ mod tests {
             Some(0)
         );
         assert_eq!(closest("Max Num Seqs", titles.iter().copied()), Some(1));
+    }
+
+    #[test]
+    fn latency_quoted_in_seconds_is_compared_in_seconds() {
+        let q = quote_of("Mean latency: 2.09s/req", None);
+        assert_eq!(q.values[0].0, "mean_e2el_ms");
+        assert_eq!(q.values[0].1.unit, 1000.0);
+        let q = quote_of("Mean TPOT(ms): 42.50", None);
+        assert_eq!(q.values[0].1.unit, 1.0);
+        assert!(in_seconds("s, `SGLang`"));
+        assert!(!in_seconds(" ms"));
+        assert!(!in_seconds(" tok/s"));
     }
 
     #[test]
