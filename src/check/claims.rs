@@ -110,7 +110,7 @@ static RESULT_ITEM: LazyLock<Regex> = LazyLock::new(|| {
 });
 static CELL_METRIC: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?P<label>[A-Za-z][A-Za-z0-9 ]*?)\s*(?:\([^)<>]*\))?\s*:\s*(?P<num>{NUM})"
+        r"(?P<label>[A-Za-z][A-Za-z0-9 ]*?)\s*(?:\([^)<>]*\))?\s*:\s*(?P<num>{NUM})(?:\s*[x×]\s*(?P<times>\d+)\b)?"
     ))
     .expect("valid regex")
 });
@@ -160,6 +160,9 @@ struct Said {
     /// The claim's unit in the metric's stored unit: 1000 for seconds quoted of a
     /// millisecond column (`Mean latency: 2.09s/req`), else 1.
     unit: f64,
+    /// For a figure computed from two runs: the factor the first run's value is scaled
+    /// by, a run on half the GPUs quoted `7081.34x2` (`(+134.8%)` is of 7081.34 × 2).
+    times: f64,
 }
 
 /// Finds where a line's pieces sit in the whole text.
@@ -189,6 +192,7 @@ fn said(m: regex::Match<'_>, base: Option<usize>) -> Option<Said> {
         text: m.as_str().to_owned(),
         span: base.map(|b| (b + m.start(), b + m.end())),
         unit: 1.0,
+        times: 1.0,
     })
 }
 
@@ -286,6 +290,8 @@ struct CellQuote {
     values: Vec<(&'static str, Said)>,
     /// Where each value ends in the cell, to tie a percentage to the value before it.
     ends: Vec<usize>,
+    /// The GPU-scaling factor after each value (`7081.34x2`), else 1.
+    times: Vec<f64>,
     percent: Option<(&'static str, Said)>,
     success: Option<Said>,
 }
@@ -300,22 +306,25 @@ fn quote_of(cell: &str, base: Option<usize>) -> CellQuote {
             continue;
         };
         if let Some(s) = said_in(cell, num, base, metric) {
+            let times = c.name("times").and_then(|t| t.as_str().parse::<f64>().ok());
             q.values.push((metric, s));
-            q.ends.push(num.end());
+            q.ends.push(c.get(0).map_or(num.end(), |m| m.end()));
+            q.times.push(times.filter(|t| *t > 0.0).unwrap_or(1.0));
         }
     }
     if let Some(num) = SUCCESS_RATE.captures(cell).and_then(|c| c.name("num")) {
         q.success = said(num, base);
     }
     if let Some(num) = CELL_PERCENT.captures(cell).and_then(|c| c.name("num")) {
-        let metric = q
+        let (metric, times) = q
             .values
             .iter()
             .zip(&q.ends)
+            .zip(&q.times)
             .rev()
-            .find(|(_, end)| **end <= num.start())
-            .map_or(PRIMARY, |((m, _), _)| *m);
-        q.percent = said(num, base).map(|s| (metric, s));
+            .find(|((_, end), _)| **end <= num.start())
+            .map_or((PRIMARY, 1.0), |(((m, _), _), t)| (*m, *t));
+        q.percent = said(num, base).map(|s| (metric, Said { times, ..s }));
     }
     q
 }
@@ -464,9 +473,10 @@ impl<'r> Claims<'r> {
         let (ba, bb) = (self.block(a), self.block(b));
         let inputs = vec![ba.line_of(metric), bb.line_of(metric)];
         let (range, point) = match (ba.number(metric), bb.number(metric)) {
-            (Some(x), Some(y)) => {
-                formula.eval(&x.scaled(1.0 / said.unit), &y.scaled(1.0 / said.unit))
-            }
+            (Some(x), Some(y)) => formula.eval(
+                &x.scaled(said.times / said.unit),
+                &y.scaled(1.0 / said.unit),
+            ),
             _ => (None, None),
         };
         let holds = range.is_some_and(|r| interval::holds(&said.number, r));
@@ -1220,6 +1230,20 @@ mod tests {
         assert!(in_seconds("s, `SGLang`"));
         assert!(!in_seconds(" ms"));
         assert!(!in_seconds(" tok/s"));
+    }
+
+    #[test]
+    fn a_gpu_scaling_factor_applies_to_the_percentage() {
+        let q = quote_of(
+            r#"Total TPS: 7081.34x2 <span style="background-color:lightgreen;">(+134.8%)</span><br>Mean TPOT(ms): 256.43"#,
+            None,
+        );
+        assert_eq!(q.values[0].1.text, "7081.34");
+        assert_eq!(q.values[1].1.text, "256.43");
+        let (metric, pct) = q.percent.unwrap();
+        assert_eq!((metric, pct.times), ("total_token_throughput", 2.0));
+        let q = quote_of("Total TPS: 7081.34 (+17.4%)", None);
+        assert_eq!(q.percent.unwrap().1.times, 1.0);
     }
 
     #[test]
