@@ -72,11 +72,35 @@ pub struct Claim {
     /// Every value the printed inputs allow, when the claim is a number.
     pub range: Option<[f64; 2]>,
     pub holds: bool,
+    /// `holds`, `wrong`, or `unverifiable`: nothing in the report's structure ties the
+    /// claim to a block, or its block does not print the value (neither holds nor wrong).
+    pub verdict: Verdict,
     /// Lines of the block values the claim was recomputed from.
     pub inputs: Vec<u64>,
     /// Byte range of the claimed number in the report's text.
     #[serde(skip)]
     pub span: Option<(usize, usize)>,
+}
+
+/// What became of a claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    Holds,
+    Wrong,
+    /// Nothing ties the claim to a block (a row whose section has no run, a case the
+    /// report never ran), or the block does not print the value: not checked.
+    Unverifiable,
+}
+
+impl Verdict {
+    fn of(holds: bool) -> Self {
+        if holds {
+            Verdict::Holds
+        } else {
+            Verdict::Wrong
+        }
+    }
 }
 
 const NUM: &str = r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[+-]?\d+(?:\.\d+)?";
@@ -248,6 +272,28 @@ fn closest<'a>(wanted: &str, names: impl Iterator<Item = &'a str>) -> Option<usi
         }
     }
     best.map(|(i, _)| i)
+}
+
+/// A title to compare: without numbering, its `&&` parts sorted (`Prefix Cache &&
+/// KV Cache Dtype` is `KV Cache Dtype && Prefix Cache`).
+fn title_key(title: &str) -> String {
+    let mut parts: Vec<String> = without_numbering(title)
+        .split("&&")
+        .map(normalize_name)
+        .filter(|p| !p.is_empty())
+        .collect();
+    parts.sort();
+    parts.join(" && ")
+}
+
+/// `Parallelism in SGLang` → `Parallelism`: the engine a section's title ends with.
+fn without_engine(title: &str) -> &str {
+    match title.rsplit_once(" in ") {
+        Some((head, engine)) if !engine.trim().contains(' ') && !head.trim().is_empty() => {
+            head.trim_end()
+        }
+        _ => title,
+    }
 }
 
 /// `1. Choosing the Inference Engine` → `Choosing the Inference Engine`.
@@ -441,6 +487,12 @@ impl<'r> Claims<'r> {
             number.map(|n| said.number.format_like(n.value))
         };
         let holds = number.is_some_and(|n| interval::holds(&said.number, Interval::of(&n)));
+        // A block that does not print the value (vLLM's serve block has no E2E latency)
+        // cannot say whether the claim holds.
+        let verdict = match number {
+            Some(_) => Verdict::of(holds),
+            None => Verdict::Unverifiable,
+        };
         self.push(Claim {
             line,
             source,
@@ -451,6 +503,7 @@ impl<'r> Claims<'r> {
             recomputed: printed.or_else(|| number.map(|n| format!("{}", n.value))),
             range: number.map(|n| [n.lo(), n.hi()]),
             holds,
+            verdict,
             inputs: vec![b.line_of(metric)],
             span: said.span,
         });
@@ -480,6 +533,10 @@ impl<'r> Claims<'r> {
             _ => (None, None),
         };
         let holds = range.is_some_and(|r| interval::holds(&said.number, r));
+        let verdict = match range {
+            Some(_) => Verdict::of(holds),
+            None => Verdict::Unverifiable,
+        };
         self.push(Claim {
             line,
             source,
@@ -490,6 +547,7 @@ impl<'r> Claims<'r> {
             recomputed: point.map(|p| said.number.format_like(p)),
             range: range.map(|r| [r.lo, r.hi]),
             holds,
+            verdict,
             inputs,
             span: said.span,
         });
@@ -512,6 +570,31 @@ impl<'r> Claims<'r> {
             recomputed: None,
             range: None,
             holds: false,
+            verdict: Verdict::Wrong,
+            inputs: Vec::new(),
+            span,
+        });
+    }
+
+    /// A claim nothing ties to a block: reported, neither holding nor wrong.
+    fn unverifiable(
+        &mut self,
+        line: u64,
+        source: ClaimSource,
+        subject: &str,
+        span: Option<(usize, usize)>,
+    ) {
+        self.push(Claim {
+            line,
+            source,
+            quantity: Quantity::Block,
+            metric: None,
+            subject: subject.to_owned(),
+            claimed: subject.to_owned(),
+            recomputed: None,
+            range: None,
+            holds: false,
+            verdict: Verdict::Unverifiable,
             inputs: Vec::new(),
             span,
         });
@@ -697,6 +780,7 @@ impl<'r> Claims<'r> {
             )),
             range: None,
             holds,
+            verdict: Verdict::of(holds),
             inputs: vec![bh.line_of(metric), bl.line_of(metric)],
             span,
         });
@@ -761,6 +845,7 @@ impl<'r> Claims<'r> {
             )),
             range: None,
             holds,
+            verdict: Verdict::of(holds),
             inputs: vec![
                 self.block(top).line_of(metric),
                 self.block(bottom).line_of(metric),
@@ -809,11 +894,30 @@ impl<'r> Claims<'r> {
         }
     }
 
-    /// Rows are experiments: by title (typos allowed), else by position.
+    /// Rows are experiments: by title (typos allowed, `&&` parts in any order, the
+    /// engine a title names at its end ignored), else by position.
     fn experiment_of_row(&self, row: usize, label: &str) -> Option<usize> {
         let exps = &self.report.experiments;
-        if let Some(e) = closest(label, exps.iter().map(|e| without_numbering(&e.title))) {
+        let wanted = title_key(label);
+        let keys: Vec<String> = exps.iter().map(|e| title_key(&e.title)).collect();
+        if let Some(e) = closest(&wanted, keys.iter().map(String::as_str)) {
             return Some(e);
+        }
+        let stripped: Vec<String> = exps
+            .iter()
+            .map(|e| title_key(without_engine(without_numbering(&e.title))))
+            .collect();
+        if let Some(e) = closest(&wanted, stripped.iter().map(String::as_str)) {
+            return Some(e);
+        }
+        // `Engine Selection` is the section choosing the inference engine.
+        if wanted.split_whitespace().any(|w| w == "engine") {
+            if let Some(e) = exps
+                .iter()
+                .position(|e| normalize_name(&e.title).contains("engine"))
+            {
+                return Some(e);
+            }
         }
         let rows = self.report.summary.as_ref().map_or(0, |t| t.rows.len());
         (rows == exps.len()).then_some(row)
@@ -823,11 +927,21 @@ impl<'r> Claims<'r> {
         let src = ClaimSource::SummaryTable;
         let cols = columns(&table.header);
         let baseline = self.report.baseline_block();
+        // The winner so far: each adopted step is measured against it (newer reports).
+        let mut winner = baseline;
         for (ri, row) in table.rows.iter().enumerate() {
             let label = row.cells.first().map_or(String::new(), |c| plain(&c.text));
-            let Some(e) = self.experiment_of_row(ri, &label) else {
-                // Only a row that quotes the experiment's numbers claims that its run
-                // exists (its baseline cell quotes the baseline).
+            let mapped = self.experiment_of_row(ri, &label);
+            let blocks: Vec<usize> = mapped.map_or(Vec::new(), |e| {
+                self.report.experiments[e]
+                    .variants
+                    .iter()
+                    .flat_map(|v| v.blocks.iter().copied())
+                    .collect()
+            });
+            if blocks.is_empty() {
+                // A row whose section has no run (`Attention Backend`, a `//TODO`): what it
+                // quotes cannot be checked, and it says nothing about the other rows.
                 let quotes = row.cells.iter().enumerate().any(|(ci, c)| {
                     matches!(cols.get(ci), Some(Column::Optimized | Column::Improvement))
                         && (!quote_of(&c.text, None).values.is_empty()
@@ -838,15 +952,10 @@ impl<'r> Claims<'r> {
                         .loc
                         .offset_of(row.line, &label)
                         .map(|o| (o, o + label.len()));
-                    self.missing(row.line, src, &label, span);
+                    self.unverifiable(row.line, src, &label, span);
                 }
                 continue;
-            };
-            let blocks: Vec<usize> = self.report.experiments[e]
-                .variants
-                .iter()
-                .flat_map(|v| v.blocks.iter().copied())
-                .collect();
+            }
             for (ci, cell) in row.cells.iter().enumerate() {
                 let base = self.loc.line_offset(row.line).map(|o| o + cell.offset);
                 let col = cols.get(ci).copied().unwrap_or(Column::Other);
@@ -882,26 +991,130 @@ impl<'r> Claims<'r> {
                             continue; // `-`: the option was not adopted
                         };
                         let Some(s) = said(m, base) else { continue };
-                        let best = self.best_valid(&blocks, PRIMARY);
-                        match (best, baseline) {
-                            (Some(b), Some(base_b)) => self.formula_claim(
-                                row.line,
-                                src,
-                                Quantity::PercentChange,
-                                &label,
-                                PRIMARY,
-                                &s,
-                                Formula::PercentChange,
-                                b,
-                                base_b,
-                            ),
-                            _ => self.missing(row.line, src, &label, s.span),
+                        let chosen = self.improvement_claim(row.line, &label, &s, &blocks, winner);
+                        if chosen.is_some() {
+                            winner = chosen;
                         }
                     }
                     Column::Label | Column::Other => {}
                 }
             }
         }
+    }
+
+    /// An improvement row (`Parallelism +7.6%`): the section's best valid variant over the
+    /// previous step's winner (newer reports) or over the baseline (the reference report),
+    /// per GPU when the best runs on another number of GPUs than the run it is measured
+    /// against (`7081.34 × 2` on 4 GPUs against 7859.29 on 8). Holds under either reading;
+    /// when neither holds, the step-over-step one is reported. Returns the block that won.
+    fn improvement_claim(
+        &mut self,
+        line: u64,
+        label: &str,
+        s: &Said,
+        blocks: &[usize],
+        previous: Option<usize>,
+    ) -> Option<usize> {
+        let src = ClaimSource::SummaryTable;
+        let baseline = self.report.baseline_block();
+        let mut refs: Vec<usize> = previous.into_iter().collect();
+        refs.extend(baseline.filter(|b| Some(*b) != previous));
+        if refs.is_empty() {
+            self.unverifiable(line, src, label, s.span);
+            return None;
+        }
+        // (best, reference, factor on the best's value)
+        let mut readings: Vec<(usize, usize, f64)> = Vec::new();
+        for &r in &refs {
+            if let Some(b) = self.best_valid(blocks, PRIMARY) {
+                readings.push((b, r, 1.0));
+            }
+            if let Some((b, f)) = self.best_per_gpu(blocks, r) {
+                if f != 1.0 {
+                    readings.push((b, r, f));
+                }
+            }
+        }
+        let Some(&first) = readings.first() else {
+            self.unverifiable(line, src, label, s.span);
+            return None;
+        };
+        let holding = readings.iter().copied().find(|&(b, r, f)| {
+            let (Some(x), Some(y)) = (self.block(b).number(PRIMARY), self.block(r).number(PRIMARY))
+            else {
+                return false;
+            };
+            let (range, _) = Formula::PercentChange.eval(&x.scaled(f), &y);
+            range.is_some_and(|range| interval::holds(&s.number, range))
+        });
+        let (b, r, f) = holding.unwrap_or(first);
+        let said = Said {
+            times: f,
+            ..s.clone()
+        };
+        self.formula_claim(
+            line,
+            src,
+            Quantity::PercentChange,
+            label,
+            PRIMARY,
+            &said,
+            Formula::PercentChange,
+            b,
+            r,
+        );
+        Some(b)
+    }
+
+    /// The valid block with the best primary value per GPU, scaled to the GPU count of
+    /// `reference`, and that scale; `None` when a GPU count is unknown.
+    fn best_per_gpu(&self, blocks: &[usize], reference: usize) -> Option<(usize, f64)> {
+        let g_ref = self.gpus_of(reference)?;
+        let mut best: Option<(usize, f64, f64)> = None;
+        for &b in blocks {
+            if !self.is_valid(b) {
+                continue;
+            }
+            let (Some(n), Some(g)) = (self.block(b).number(PRIMARY), self.gpus_of(b)) else {
+                continue;
+            };
+            let f = g_ref / g;
+            if best.is_none_or(|(_, v, _)| n.value * f > v) {
+                best = Some((b, n.value * f, f));
+            }
+        }
+        best.map(|(b, _, f)| (b, f))
+    }
+
+    /// GPUs a block's run used, from its variant's parallelism flags (tensor × data ×
+    /// pipeline; SGLang's DP attention runs inside the tensor-parallel group).
+    fn gpus_of(&self, b: usize) -> Option<f64> {
+        let params = self
+            .report
+            .experiments
+            .iter()
+            .flat_map(|e| &e.variants)
+            .find(|v| v.blocks.contains(&b))?
+            .params
+            .as_ref()?;
+        let value = |names: &[&str]| -> f64 {
+            params
+                .args
+                .iter()
+                .find_map(|a| {
+                    let (flag, v) = a.split_once(['=', ' '])?;
+                    names
+                        .contains(&flag)
+                        .then(|| v.trim().parse::<f64>().ok())
+                        .flatten()
+                })
+                .unwrap_or(1.0)
+        };
+        let tp = value(&["--tp", "-tp", "--tp-size", "--tensor-parallel-size"]);
+        let dp = value(&["--dp", "-dp", "--dp-size", "--data-parallel-size"]);
+        let pp = value(&["--pp", "-pp", "--pp-size", "--pipeline-parallel-size"]);
+        let dp_attention = params.args.iter().any(|a| a == "--enable-dp-attention");
+        Some(tp * pp * if dp_attention { 1.0 } else { dp })
     }
 
     /// The claims of one cell quoting block `b`: its values, its percentage over
@@ -948,6 +1161,10 @@ impl<'r> Claims<'r> {
             _ => (None, None),
         };
         let holds = range.is_some_and(|r| interval::holds(&s.number, r));
+        let verdict = match range {
+            Some(_) => Verdict::of(holds),
+            None => Verdict::Unverifiable,
+        };
         self.push(Claim {
             line,
             source: src,
@@ -958,6 +1175,7 @@ impl<'r> Claims<'r> {
             recomputed: point.map(|p| s.number.format_like(p)),
             range: range.map(|r| [r.lo, r.hi]),
             holds,
+            verdict,
             inputs: vec![block.line_of("completed")],
             span: s.span,
         });
@@ -1015,6 +1233,7 @@ impl<'r> Claims<'r> {
             recomputed: Some(text(better.unwrap_or(chosen))),
             range: None,
             holds: better.is_none() && self.is_valid(chosen),
+            verdict: Verdict::of(better.is_none() && self.is_valid(chosen)),
             inputs: vec![self.block(chosen).line_of(PRIMARY)],
             span: None,
         };
@@ -1027,6 +1246,16 @@ impl<'r> Claims<'r> {
         let tied = conclusion_rows(self.report);
         for (row, blocks) in table.rows.iter().zip(tied) {
             let label = blocks.label.clone();
+            // The study's baseline stands for a row only when the row is about its profile
+            // (or names none); a case the report never ran has nothing to compare with.
+            let baseline_tied = self.baseline_stands_for(&blocks);
+            let baseline = blocks.baseline.filter(|_| baseline_tied);
+            let case_side = |optimized: bool| {
+                let c = &self.report.cases[blocks.case?];
+                let side = if optimized { &c.optimized } else { &c.baseline };
+                side.as_ref()?.block
+            };
+            let optimized_tied = case_side(true).is_some() || baseline_tied;
             // The baseline first: the optimized cell's percentage is over it.
             let mut order: Vec<usize> = (0..row.cells.len()).collect();
             order.sort_by_key(|&i| cols.get(i) != Some(&Column::Baseline));
@@ -1037,17 +1266,54 @@ impl<'r> Claims<'r> {
                 if q.values.is_empty() {
                     continue;
                 }
-                let (block, versus) = match cols.get(ci).copied().unwrap_or(Column::Other) {
-                    Column::Baseline => (blocks.baseline, None),
-                    Column::Optimized => (blocks.optimized, blocks.baseline),
+                let (block, versus, tied) = match cols.get(ci).copied().unwrap_or(Column::Other) {
+                    Column::Baseline => (baseline, None, baseline_tied),
+                    Column::Optimized => (blocks.optimized, baseline, optimized_tied),
                     _ => continue,
                 };
+                let span = q.values[0].1.span;
                 match block {
                     Some(b) => self.quoted(row.line, src, &label, &q, b, versus),
-                    None => self.missing(row.line, src, &label, q.values[0].1.span),
+                    // A run the structure names, that no block is: wrong; unless no block
+                    // of the report prints what the cell quotes (vLLM prints no E2E
+                    // latency).
+                    None if tied && self.printed_anywhere(&q) => {
+                        self.missing(row.line, src, &label, span)
+                    }
+                    None => self.unverifiable(row.line, src, &label, span),
                 }
             }
         }
+    }
+
+    /// Whether the study's baseline block is the baseline of a conclusion row: the row
+    /// has a case with a baseline, or its label names the baseline's profile (or the
+    /// report describes no profile).
+    fn baseline_stands_for(&self, row: &RowBlocks) -> bool {
+        if row.case.is_some_and(|c| {
+            self.report.cases[c]
+                .baseline
+                .as_ref()
+                .is_some_and(|s| s.block.is_some())
+        }) {
+            return true;
+        }
+        let Some(p) = self.report.profile_of_label(&row.label) else {
+            // A case no profile describes (`Ultra Long Prompt`): not the baseline's.
+            return self.report.profiles.is_empty();
+        };
+        let Some((e, v)) = self.report.baseline() else {
+            return false;
+        };
+        // A variant that names no profile runs the first one (as import assumes).
+        self.report.experiments[e].variants[v].profile.unwrap_or(0) == p
+    }
+
+    /// Whether some block of the report prints a value of a metric the cell quotes.
+    fn printed_anywhere(&self, q: &CellQuote) -> bool {
+        q.values
+            .iter()
+            .any(|(m, _)| self.report.blocks.iter().any(|b| b.number(m).is_some()))
     }
 }
 
