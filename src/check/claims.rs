@@ -143,6 +143,12 @@ static CELL_PERCENT: LazyLock<Regex> =
 static SUCCESS_RATE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"(?i)success rate:?\s*(?P<num>{NUM})\s*%")).expect("valid regex")
 });
+static IMPROVED_TO: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?i)improved\s+from\s+(?P<from>{NUM})\s*tok/s\s+to\s+(?P<to>{NUM})\s*tok/s"
+    ))
+    .expect("valid regex")
+});
 static BARE_PERCENT: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&format!(r"(?P<num>{NUM})\s*%")).expect("valid regex"));
 
@@ -956,6 +962,7 @@ impl<'r> Claims<'r> {
                 }
                 continue;
             }
+            let Some(e) = mapped else { continue };
             for (ci, cell) in row.cells.iter().enumerate() {
                 let base = self.loc.line_offset(row.line).map(|o| o + cell.offset);
                 let col = cols.get(ci).copied().unwrap_or(Column::Other);
@@ -991,7 +998,8 @@ impl<'r> Claims<'r> {
                             continue; // `-`: the option was not adopted
                         };
                         let Some(s) = said(m, base) else { continue };
-                        let chosen = self.improvement_claim(row.line, &label, &s, &blocks, winner);
+                        let chosen =
+                            self.improvement_claim(row.line, &label, &s, e, &blocks, winner);
                         if chosen.is_some() {
                             winner = chosen;
                         }
@@ -1005,13 +1013,18 @@ impl<'r> Claims<'r> {
     /// An improvement row (`Parallelism +7.6%`): the section's best valid variant over the
     /// previous step's winner (newer reports) or over the baseline (the reference report),
     /// per GPU when the best runs on another number of GPUs than the run it is measured
-    /// against (`7081.34 × 2` on 4 GPUs against 7859.29 on 8). Holds under either reading;
-    /// when neither holds, the step-over-step one is reported. Returns the block that won.
+    /// against (`7081.34 × 2` on 4 GPUs against 7859.29 on 8). The section's own `Result:
+    /// Throughput improved from X tok/s to Y tok/s` may name its winner. In a latency study
+    /// (the conclusion quotes latencies) a row is a latency speed-up. Holds under either
+    /// reading; when none holds, the first (step-over-step) is reported. Returns the block
+    /// that won.
+    #[allow(clippy::too_many_arguments)]
     fn improvement_claim(
         &mut self,
         line: u64,
         label: &str,
         s: &Said,
+        e: usize,
         blocks: &[usize],
         previous: Option<usize>,
     ) -> Option<usize> {
@@ -1019,15 +1032,26 @@ impl<'r> Claims<'r> {
         let baseline = self.report.baseline_block();
         let mut refs: Vec<usize> = previous.into_iter().collect();
         refs.extend(baseline.filter(|b| Some(*b) != previous));
-        if refs.is_empty() {
-            self.unverifiable(line, src, label, s.span);
-            return None;
+        let metric = self.study_metric();
+        let latency = metric.ends_with("_ms");
+        let mut winners: Vec<usize> = Vec::new();
+        if latency {
+            winners.extend(self.best_valid_by(blocks, metric, true));
+        } else {
+            winners.extend(self.best_valid(blocks, PRIMARY));
+            winners.extend(
+                self.named_winner(e, blocks)
+                    .filter(|b| !winners.contains(b)),
+            );
         }
-        // (best, reference, factor on the best's value)
+        // (a, b, factor on a): the percentage is (a × factor − b) / b.
         let mut readings: Vec<(usize, usize, f64)> = Vec::new();
         for &r in &refs {
-            if let Some(b) = self.best_valid(blocks, PRIMARY) {
-                readings.push((b, r, 1.0));
+            for &w in &winners {
+                readings.push(if latency { (r, w, 1.0) } else { (w, r, 1.0) });
+            }
+            if latency {
+                continue;
             }
             if let Some((b, f)) = self.best_per_gpu(blocks, r) {
                 if f != 1.0 {
@@ -1039,15 +1063,15 @@ impl<'r> Claims<'r> {
             self.unverifiable(line, src, label, s.span);
             return None;
         };
-        let holding = readings.iter().copied().find(|&(b, r, f)| {
-            let (Some(x), Some(y)) = (self.block(b).number(PRIMARY), self.block(r).number(PRIMARY))
+        let holding = readings.iter().copied().find(|&(a, b, f)| {
+            let (Some(x), Some(y)) = (self.block(a).number(metric), self.block(b).number(metric))
             else {
                 return false;
             };
             let (range, _) = Formula::PercentChange.eval(&x.scaled(f), &y);
             range.is_some_and(|range| interval::holds(&s.number, range))
         });
-        let (b, r, f) = holding.unwrap_or(first);
+        let (a, b, f) = holding.unwrap_or(first);
         let said = Said {
             times: f,
             ..s.clone()
@@ -1057,13 +1081,64 @@ impl<'r> Claims<'r> {
             src,
             Quantity::PercentChange,
             label,
-            PRIMARY,
+            metric,
             &said,
             Formula::PercentChange,
+            a,
             b,
-            r,
         );
-        Some(b)
+        Some(if latency { b } else { a })
+    }
+
+    /// The metric a study optimizes: the first one its conclusion table quotes (a mean
+    /// latency in a latency study), else the total token throughput.
+    fn study_metric(&self) -> &'static str {
+        let Some(t) = &self.report.conclusion else {
+            return PRIMARY;
+        };
+        t.rows
+            .first()
+            .and_then(|r| {
+                r.cells
+                    .iter()
+                    .skip(1)
+                    .find_map(|c| quote_of(&c.text, None).values.first().map(|(m, _)| *m))
+            })
+            .unwrap_or(PRIMARY)
+    }
+
+    /// The block a section's own result sentence names as its outcome (`Result:
+    /// Throughput improved from 4986.20 tok/s to 5046.28 tok/s`).
+    fn named_winner(&self, e: usize, blocks: &[usize]) -> Option<usize> {
+        self.report.experiments[e]
+            .sentences
+            .iter()
+            .find_map(|sentence| {
+                let c = IMPROVED_TO.captures(&sentence.text)?;
+                let to = PrintedNumber::claimed(c.name("to")?.as_str())?;
+                blocks.iter().copied().find(|&b| {
+                    self.block(b)
+                        .number(PRIMARY)
+                        .is_some_and(|n| interval::holds(&to, Interval::of(&n)))
+                })
+            })
+    }
+
+    /// The valid block with the lowest (`lower`) or highest value of `metric`.
+    fn best_valid_by(&self, blocks: &[usize], metric: &str, lower: bool) -> Option<usize> {
+        let mut best: Option<(usize, f64)> = None;
+        for &b in blocks {
+            if !self.is_valid(b) {
+                continue;
+            }
+            let Some(n) = self.block(b).number(metric) else {
+                continue;
+            };
+            if best.is_none_or(|(_, v)| if lower { n.value < v } else { n.value > v }) {
+                best = Some((b, n.value));
+            }
+        }
+        best.map(|(b, _)| b)
     }
 
     /// The valid block with the best primary value per GPU, scaled to the GPU count of
@@ -1097,15 +1172,25 @@ impl<'r> Claims<'r> {
             .find(|v| v.blocks.contains(&b))?
             .params
             .as_ref()?;
+        // Every word of the parameters or the serving command: `--tp-size 8`, `-tp=2`.
+        let mut text = params.args.join(" ");
+        if let Some(c) = &params.command {
+            text.push(' ');
+            text.push_str(&c.text);
+        }
+        let words: Vec<&str> = text.split_whitespace().collect();
         let value = |names: &[&str]| -> f64 {
-            params
-                .args
+            words
                 .iter()
-                .find_map(|a| {
-                    let (flag, v) = a.split_once(['=', ' '])?;
+                .enumerate()
+                .find_map(|(i, w)| {
+                    let (flag, v) = match w.split_once('=') {
+                        Some((f, v)) => (f, Some(v)),
+                        None => (*w, words.get(i + 1).copied()),
+                    };
                     names
                         .contains(&flag)
-                        .then(|| v.trim().parse::<f64>().ok())
+                        .then(|| v.and_then(|v| v.parse::<f64>().ok()))
                         .flatten()
                 })
                 .unwrap_or(1.0)
@@ -1113,7 +1198,7 @@ impl<'r> Claims<'r> {
         let tp = value(&["--tp", "-tp", "--tp-size", "--tensor-parallel-size"]);
         let dp = value(&["--dp", "-dp", "--dp-size", "--data-parallel-size"]);
         let pp = value(&["--pp", "-pp", "--pp-size", "--pipeline-parallel-size"]);
-        let dp_attention = params.args.iter().any(|a| a == "--enable-dp-attention");
+        let dp_attention = words.contains(&"--enable-dp-attention");
         Some(tp * pp * if dp_attention { 1.0 } else { dp })
     }
 
