@@ -1451,18 +1451,23 @@ pub fn conclusion_rows(report: &Report) -> Vec<RowBlocks> {
         .collect()
 }
 
-/// The "other case" a conclusion row is about: same profile, or same label.
+/// The "other case" a conclusion row is about: same label, or same profile.
 fn case_of_row(report: &Report, label: &str) -> Option<usize> {
     let cases = &report.cases;
+    // A case under the row's very label first (`#### Generation Heavy (1K in / 2K out)`).
+    let wanted = normalize_name(label);
+    if let Some(c) = cases
+        .iter()
+        .position(|c| normalize_name(&c.label) == wanted)
+    {
+        return Some(c);
+    }
     if let Some(p) = report.profile_of_label(label) {
         if let Some(c) = cases.iter().position(|c| c.profile == Some(p)) {
             return Some(c);
         }
     }
-    let wanted = normalize_name(label);
-    cases
-        .iter()
-        .position(|c| normalize_name(&c.label) == wanted)
+    None
 }
 
 /// The printed form of a block's value, for messages.

@@ -250,11 +250,21 @@ impl Report {
                 }
             }
         }
+        // The whole name before a detail: `Generation Heavy (1K in / 2K out)`.
+        if let Some(head) = without.split(['(', ':']).next() {
+            if let Some(p) = self.profile_by_name(head) {
+                return Some(p);
+            }
+        }
+        // All the label's numbers: input and output lengths before the input alone.
         let numbers = label_numbers(label);
-        if let Some(p) = self.profiles.iter().position(|p| {
-            p.input_len
-                .is_some_and(|len| numbers.iter().any(|n| n.contains(&len)))
-        }) {
+        let names = |len: Option<f64>| len.is_some_and(|l| numbers.iter().any(|n| n.contains(&l)));
+        if let Some(p) = self
+            .profiles
+            .iter()
+            .position(|p| names(p.input_len) && names(p.output_len))
+            .or_else(|| self.profiles.iter().position(|p| names(p.input_len)))
+        {
             return Some(p);
         }
         // Word stems, for a translation that declines the profile's name (`Профиль
