@@ -138,8 +138,10 @@ static CELL_METRIC: LazyLock<Regex> = LazyLock::new(|| {
     ))
     .expect("valid regex")
 });
-static CELL_PERCENT: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(&format!(r"\(\s*(?P<num>{NUM})\s*%\s*\)")).expect("valid regex"));
+/// `(+2.09%)`, or with a remark after it: `(+7.60%, lower than previous +8.47%, ...)`.
+static CELL_PERCENT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(r"\(\s*(?P<num>{NUM})\s*%\s*(?:\)|,[^)]*\))")).expect("valid regex")
+});
 static SUCCESS_RATE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"(?i)success rate:?\s*(?P<num>{NUM})\s*%")).expect("valid regex")
 });
