@@ -9,6 +9,7 @@ check-quantity-best = best variant
 check-quantity-block = quoted run
 check-wrong = wrong { $what } for { $subject }: claimed { $claimed }, recomputed { $recomputed }
 check-wrong-unmatched = wrong { $what } for { $subject }: claimed { $claimed }, but no benchmark block of the report matches it
+check-unverifiable = unverifiable { $what } for { $subject }: claimed { $claimed }, but no benchmark block of the report is tied to it or prints it; not checked
 check-warning = warning: { $message }
 check-finding-success-rate = success rate { $rate }% ({ $completed } of { $total } requests)
 check-finding-peak-below-mean = peak output throughput { $peak } tok/s is below the mean { $mean } tok/s
@@ -27,4 +28,7 @@ check-summary = { $claims ->
 }, { $blocks ->
     [one] { $blocks } block
    *[other] { $blocks } blocks
+}{ $unverifiable ->
+    [0] {""}
+   *[other] , { $unverifiable } unverifiable
 }.

@@ -9,6 +9,7 @@ check-quantity-best = лучший вариант
 check-quantity-block = указанный прогон
 check-wrong = неверно: { $what } для { $subject }: заявлено { $claimed }, пересчитано { $recomputed }
 check-wrong-unmatched = неверно: { $what } для { $subject }: заявлено { $claimed }, но ни один блок отчёта этому не соответствует
+check-unverifiable = не проверено: { $what } для { $subject }: заявлено { $claimed }, но ни один блок отчёта не связан с этим утверждением или не содержит значения
 check-warning = предупреждение: { $message }
 check-finding-success-rate = доля успешных запросов { $rate }% ({ $completed } из { $total })
 check-finding-peak-below-mean = пиковая выходная пропускная способность { $peak } ток/с ниже средней { $mean } ток/с
@@ -30,4 +31,7 @@ check-summary = { $claims ->
     [one] { $blocks } блок
     [few] { $blocks } блока
    *[many] { $blocks } блоков
+}{ $unverifiable ->
+    [0] {""}
+   *[other] , не проверено: { $unverifiable }
 }.

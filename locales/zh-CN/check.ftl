@@ -9,6 +9,7 @@ check-quantity-best = 最佳变体
 check-quantity-block = 引用的运行
 check-wrong = { $subject } 的{ $what }有误：声称 { $claimed }，重新计算为 { $recomputed }
 check-wrong-unmatched = { $subject } 的{ $what }有误：声称 { $claimed }，但报告中没有与之对应的基准测试块
+check-unverifiable = { $subject } 的{ $what }无法核实：声称 { $claimed }，但报告中没有与之关联或给出该值的基准测试块，未检查
 check-warning = 警告：{ $message }
 check-finding-success-rate = 成功率 { $rate }%（{ $total } 个请求中 { $completed } 个成功）
 check-finding-peak-below-mean = 峰值输出吞吐量 { $peak } tok/s 低于平均值 { $mean } tok/s
@@ -18,4 +19,7 @@ check-finding-not-available = 应有数值处为 N/A：{ $labels }
 check-finding-zero-median = 中位数为零：{ $labels }
 check-finding-served-model = 部署的模型 { $served } 不是标题中的模型（{ $title }）
 check-finding-empty-result = 结果中没有数字：“{ $text }”
-check-summary = 已检查 { $claims } 条结论，{ $wrong } 条有误，{ $warnings } 条警告，共 { $blocks } 个基准测试块。
+check-summary = 已检查 { $claims } 条结论，{ $wrong } 条有误，{ $warnings } 条警告，共 { $blocks } 个基准测试块{ $unverifiable ->
+    [0] {""}
+   *[other] ，{ $unverifiable } 条无法核实
+}。

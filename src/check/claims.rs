@@ -72,11 +72,35 @@ pub struct Claim {
     /// Every value the printed inputs allow, when the claim is a number.
     pub range: Option<[f64; 2]>,
     pub holds: bool,
+    /// `holds`, `wrong`, or `unverifiable`: nothing in the report's structure ties the
+    /// claim to a block, or its block does not print the value (neither holds nor wrong).
+    pub verdict: Verdict,
     /// Lines of the block values the claim was recomputed from.
     pub inputs: Vec<u64>,
     /// Byte range of the claimed number in the report's text.
     #[serde(skip)]
     pub span: Option<(usize, usize)>,
+}
+
+/// What became of a claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    Holds,
+    Wrong,
+    /// Nothing ties the claim to a block (a row whose section has no run, a case the
+    /// report never ran), or the block does not print the value: not checked.
+    Unverifiable,
+}
+
+impl Verdict {
+    fn of(holds: bool) -> Self {
+        if holds {
+            Verdict::Holds
+        } else {
+            Verdict::Wrong
+        }
+    }
 }
 
 const NUM: &str = r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[+-]?\d+(?:\.\d+)?";
@@ -110,14 +134,22 @@ static RESULT_ITEM: LazyLock<Regex> = LazyLock::new(|| {
 });
 static CELL_METRIC: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?P<label>[A-Za-z][A-Za-z0-9 ]*?)\s*(?:\([^)<>]*\))?\s*:\s*(?P<num>{NUM})"
+        r"(?P<label>[A-Za-z][A-Za-z0-9 ]*?)\s*(?:\([^)<>]*\))?\s*:\s*(?P<num>{NUM})(?:\s*[x×]\s*(?P<times>\d+)\b)?"
     ))
     .expect("valid regex")
 });
-static CELL_PERCENT: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(&format!(r"\(\s*(?P<num>{NUM})\s*%\s*\)")).expect("valid regex"));
+/// `(+2.09%)`, or with a remark after it: `(+7.60%, lower than previous +8.47%, ...)`.
+static CELL_PERCENT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(r"\(\s*(?P<num>{NUM})\s*%\s*(?:\)|,[^)]*\))")).expect("valid regex")
+});
 static SUCCESS_RATE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"(?i)success rate:?\s*(?P<num>{NUM})\s*%")).expect("valid regex")
+});
+static IMPROVED_TO: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?i)improved\s+from\s+(?P<from>{NUM})\s*tok/s\s+to\s+(?P<to>{NUM})\s*tok/s"
+    ))
+    .expect("valid regex")
 });
 static BARE_PERCENT: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&format!(r"(?P<num>{NUM})\s*%")).expect("valid regex"));
@@ -157,6 +189,12 @@ struct Said {
     number: PrintedNumber,
     text: String,
     span: Option<(usize, usize)>,
+    /// The claim's unit in the metric's stored unit: 1000 for seconds quoted of a
+    /// millisecond column (`Mean latency: 2.09s/req`), else 1.
+    unit: f64,
+    /// For a figure computed from two runs: the factor the first run's value is scaled
+    /// by, a run on half the GPUs quoted `7081.34x2` (`(+134.8%)` is of 7081.34 × 2).
+    times: f64,
 }
 
 /// Finds where a line's pieces sit in the whole text.
@@ -185,7 +223,33 @@ fn said(m: regex::Match<'_>, base: Option<usize>) -> Option<Said> {
         number,
         text: m.as_str().to_owned(),
         span: base.map(|b| (b + m.start(), b + m.end())),
+        unit: 1.0,
+        times: 1.0,
     })
+}
+
+/// A quoted value of `metric` found in `hay`, in the unit printed after it: a
+/// millisecond column quoted in seconds (`2.09s/req`, `2.62s`) is compared in seconds.
+fn said_in(hay: &str, m: regex::Match<'_>, base: Option<usize>, metric: &str) -> Option<Said> {
+    let mut s = said(m, base)?;
+    if metric.ends_with("_ms") && in_seconds(&hay[m.end()..]) {
+        s.unit = 1000.0;
+    }
+    Some(s)
+}
+
+/// Whether the text after a number starts with a unit of seconds (`s`, `s/req`, `sec`),
+/// not milliseconds.
+fn in_seconds(after: &str) -> bool {
+    let unit: String = after
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect();
+    matches!(
+        unit.to_ascii_lowercase().as_str(),
+        "s" | "sec" | "secs" | "second" | "seconds"
+    )
 }
 
 /// Levenshtein distance, for names a report misspells (`MineIE`, `Decodng`).
@@ -216,6 +280,28 @@ fn closest<'a>(wanted: &str, names: impl Iterator<Item = &'a str>) -> Option<usi
         }
     }
     best.map(|(i, _)| i)
+}
+
+/// A title to compare: without numbering, its `&&` parts sorted (`Prefix Cache &&
+/// KV Cache Dtype` is `KV Cache Dtype && Prefix Cache`).
+fn title_key(title: &str) -> String {
+    let mut parts: Vec<String> = without_numbering(title)
+        .split("&&")
+        .map(normalize_name)
+        .filter(|p| !p.is_empty())
+        .collect();
+    parts.sort();
+    parts.join(" && ")
+}
+
+/// `Parallelism in SGLang` → `Parallelism`: the engine a section's title ends with.
+fn without_engine(title: &str) -> &str {
+    match title.rsplit_once(" in ") {
+        Some((head, engine)) if !engine.trim().contains(' ') && !head.trim().is_empty() => {
+            head.trim_end()
+        }
+        _ => title,
+    }
 }
 
 /// `1. Choosing the Inference Engine` → `Choosing the Inference Engine`.
@@ -258,6 +344,8 @@ struct CellQuote {
     values: Vec<(&'static str, Said)>,
     /// Where each value ends in the cell, to tie a percentage to the value before it.
     ends: Vec<usize>,
+    /// The GPU-scaling factor after each value (`7081.34x2`), else 1.
+    times: Vec<f64>,
     percent: Option<(&'static str, Said)>,
     success: Option<Said>,
 }
@@ -268,23 +356,29 @@ fn quote_of(cell: &str, base: Option<usize>) -> CellQuote {
         let (Some(label), Some(num)) = (c.name("label"), c.name("num")) else {
             continue;
         };
-        if let (Some(metric), Some(s)) = (metric_of_label(label.as_str()), said(num, base)) {
+        let Some(metric) = metric_of_label(label.as_str()) else {
+            continue;
+        };
+        if let Some(s) = said_in(cell, num, base, metric) {
+            let times = c.name("times").and_then(|t| t.as_str().parse::<f64>().ok());
             q.values.push((metric, s));
-            q.ends.push(num.end());
+            q.ends.push(c.get(0).map_or(num.end(), |m| m.end()));
+            q.times.push(times.filter(|t| *t > 0.0).unwrap_or(1.0));
         }
     }
     if let Some(num) = SUCCESS_RATE.captures(cell).and_then(|c| c.name("num")) {
         q.success = said(num, base);
     }
     if let Some(num) = CELL_PERCENT.captures(cell).and_then(|c| c.name("num")) {
-        let metric = q
+        let (metric, times) = q
             .values
             .iter()
             .zip(&q.ends)
+            .zip(&q.times)
             .rev()
-            .find(|(_, end)| **end <= num.start())
-            .map_or(PRIMARY, |((m, _), _)| *m);
-        q.percent = said(num, base).map(|s| (metric, s));
+            .find(|((_, end), _)| **end <= num.start())
+            .map_or((PRIMARY, 1.0), |(((m, _), _), t)| (*m, *t));
+        q.percent = said(num, base).map(|s| (metric, Said { times, ..s }));
     }
     q
 }
@@ -393,9 +487,20 @@ impl<'r> Claims<'r> {
         block: usize,
     ) {
         let b = self.block(block);
-        let printed = b.printed.get(metric).map(|p| p.text.clone());
-        let number = b.number(metric);
+        let number = b.number(metric).map(|n| n.scaled(1.0 / said.unit));
+        // The block's value as printed, unless the claim quotes it in another unit.
+        let printed = if said.unit == 1.0 {
+            b.printed.get(metric).map(|p| p.text.clone())
+        } else {
+            number.map(|n| said.number.format_like(n.value))
+        };
         let holds = number.is_some_and(|n| interval::holds(&said.number, Interval::of(&n)));
+        // A block that does not print the value (vLLM's serve block has no E2E latency)
+        // cannot say whether the claim holds.
+        let verdict = match number {
+            Some(_) => Verdict::of(holds),
+            None => Verdict::Unverifiable,
+        };
         self.push(Claim {
             line,
             source,
@@ -406,6 +511,7 @@ impl<'r> Claims<'r> {
             recomputed: printed.or_else(|| number.map(|n| format!("{}", n.value))),
             range: number.map(|n| [n.lo(), n.hi()]),
             holds,
+            verdict,
             inputs: vec![b.line_of(metric)],
             span: said.span,
         });
@@ -428,10 +534,17 @@ impl<'r> Claims<'r> {
         let (ba, bb) = (self.block(a), self.block(b));
         let inputs = vec![ba.line_of(metric), bb.line_of(metric)];
         let (range, point) = match (ba.number(metric), bb.number(metric)) {
-            (Some(x), Some(y)) => formula.eval(&x, &y),
+            (Some(x), Some(y)) => formula.eval(
+                &x.scaled(said.times / said.unit),
+                &y.scaled(1.0 / said.unit),
+            ),
             _ => (None, None),
         };
         let holds = range.is_some_and(|r| interval::holds(&said.number, r));
+        let verdict = match range {
+            Some(_) => Verdict::of(holds),
+            None => Verdict::Unverifiable,
+        };
         self.push(Claim {
             line,
             source,
@@ -442,6 +555,7 @@ impl<'r> Claims<'r> {
             recomputed: point.map(|p| said.number.format_like(p)),
             range: range.map(|r| [r.lo, r.hi]),
             holds,
+            verdict,
             inputs,
             span: said.span,
         });
@@ -464,6 +578,31 @@ impl<'r> Claims<'r> {
             recomputed: None,
             range: None,
             holds: false,
+            verdict: Verdict::Wrong,
+            inputs: Vec::new(),
+            span,
+        });
+    }
+
+    /// A claim nothing ties to a block: reported, neither holding nor wrong.
+    fn unverifiable(
+        &mut self,
+        line: u64,
+        source: ClaimSource,
+        subject: &str,
+        span: Option<(usize, usize)>,
+    ) {
+        self.push(Claim {
+            line,
+            source,
+            quantity: Quantity::Block,
+            metric: None,
+            subject: subject.to_owned(),
+            claimed: subject.to_owned(),
+            recomputed: None,
+            range: None,
+            holds: false,
+            verdict: Verdict::Unverifiable,
             inputs: Vec::new(),
             span,
         });
@@ -489,7 +628,9 @@ impl<'r> Claims<'r> {
                 continue;
             };
             primary = metric;
-            let Some(s) = said(num, base) else { continue };
+            let Some(s) = said_in(text, num, base, metric) else {
+                continue;
+            };
             let v = self.find_variant(e, name.as_str());
             let block = v.and_then(|v| self.variant_block(e, v));
             match block {
@@ -647,6 +788,7 @@ impl<'r> Claims<'r> {
             )),
             range: None,
             holds,
+            verdict: Verdict::of(holds),
             inputs: vec![bh.line_of(metric), bl.line_of(metric)],
             span,
         });
@@ -711,6 +853,7 @@ impl<'r> Claims<'r> {
             )),
             range: None,
             holds,
+            verdict: Verdict::of(holds),
             inputs: vec![
                 self.block(top).line_of(metric),
                 self.block(bottom).line_of(metric),
@@ -759,11 +902,30 @@ impl<'r> Claims<'r> {
         }
     }
 
-    /// Rows are experiments: by title (typos allowed), else by position.
+    /// Rows are experiments: by title (typos allowed, `&&` parts in any order, the
+    /// engine a title names at its end ignored), else by position.
     fn experiment_of_row(&self, row: usize, label: &str) -> Option<usize> {
         let exps = &self.report.experiments;
-        if let Some(e) = closest(label, exps.iter().map(|e| without_numbering(&e.title))) {
+        let wanted = title_key(label);
+        let keys: Vec<String> = exps.iter().map(|e| title_key(&e.title)).collect();
+        if let Some(e) = closest(&wanted, keys.iter().map(String::as_str)) {
             return Some(e);
+        }
+        let stripped: Vec<String> = exps
+            .iter()
+            .map(|e| title_key(without_engine(without_numbering(&e.title))))
+            .collect();
+        if let Some(e) = closest(&wanted, stripped.iter().map(String::as_str)) {
+            return Some(e);
+        }
+        // `Engine Selection` is the section choosing the inference engine.
+        if wanted.split_whitespace().any(|w| w == "engine") {
+            if let Some(e) = exps
+                .iter()
+                .position(|e| normalize_name(&e.title).contains("engine"))
+            {
+                return Some(e);
+            }
         }
         let rows = self.report.summary.as_ref().map_or(0, |t| t.rows.len());
         (rows == exps.len()).then_some(row)
@@ -773,11 +935,21 @@ impl<'r> Claims<'r> {
         let src = ClaimSource::SummaryTable;
         let cols = columns(&table.header);
         let baseline = self.report.baseline_block();
+        // The winner so far: each adopted step is measured against it (newer reports).
+        let mut winner = baseline;
         for (ri, row) in table.rows.iter().enumerate() {
             let label = row.cells.first().map_or(String::new(), |c| plain(&c.text));
-            let Some(e) = self.experiment_of_row(ri, &label) else {
-                // Only a row that quotes the experiment's numbers claims that its run
-                // exists (its baseline cell quotes the baseline).
+            let mapped = self.experiment_of_row(ri, &label);
+            let blocks: Vec<usize> = mapped.map_or(Vec::new(), |e| {
+                self.report.experiments[e]
+                    .variants
+                    .iter()
+                    .flat_map(|v| v.blocks.iter().copied())
+                    .collect()
+            });
+            if blocks.is_empty() {
+                // A row whose section has no run (`Attention Backend`, a `//TODO`): what it
+                // quotes cannot be checked, and it says nothing about the other rows.
                 let quotes = row.cells.iter().enumerate().any(|(ci, c)| {
                     matches!(cols.get(ci), Some(Column::Optimized | Column::Improvement))
                         && (!quote_of(&c.text, None).values.is_empty()
@@ -788,15 +960,11 @@ impl<'r> Claims<'r> {
                         .loc
                         .offset_of(row.line, &label)
                         .map(|o| (o, o + label.len()));
-                    self.missing(row.line, src, &label, span);
+                    self.unverifiable(row.line, src, &label, span);
                 }
                 continue;
-            };
-            let blocks: Vec<usize> = self.report.experiments[e]
-                .variants
-                .iter()
-                .flat_map(|v| v.blocks.iter().copied())
-                .collect();
+            }
+            let Some(e) = mapped else { continue };
             for (ci, cell) in row.cells.iter().enumerate() {
                 let base = self.loc.line_offset(row.line).map(|o| o + cell.offset);
                 let col = cols.get(ci).copied().unwrap_or(Column::Other);
@@ -832,26 +1000,208 @@ impl<'r> Claims<'r> {
                             continue; // `-`: the option was not adopted
                         };
                         let Some(s) = said(m, base) else { continue };
-                        let best = self.best_valid(&blocks, PRIMARY);
-                        match (best, baseline) {
-                            (Some(b), Some(base_b)) => self.formula_claim(
-                                row.line,
-                                src,
-                                Quantity::PercentChange,
-                                &label,
-                                PRIMARY,
-                                &s,
-                                Formula::PercentChange,
-                                b,
-                                base_b,
-                            ),
-                            _ => self.missing(row.line, src, &label, s.span),
+                        let chosen =
+                            self.improvement_claim(row.line, &label, &s, e, &blocks, winner);
+                        if chosen.is_some() {
+                            winner = chosen;
                         }
                     }
                     Column::Label | Column::Other => {}
                 }
             }
         }
+    }
+
+    /// An improvement row (`Parallelism +7.6%`): the section's best valid variant over the
+    /// previous step's winner (newer reports) or over the baseline (the reference report),
+    /// per GPU when the best runs on another number of GPUs than the run it is measured
+    /// against (`7081.34 × 2` on 4 GPUs against 7859.29 on 8). The section's own `Result:
+    /// Throughput improved from X tok/s to Y tok/s` may name its winner. In a latency study
+    /// (the conclusion quotes latencies) a row is a latency speed-up. Holds under either
+    /// reading; when none holds, the first (step-over-step) is reported. Returns the block
+    /// that won.
+    #[allow(clippy::too_many_arguments)]
+    fn improvement_claim(
+        &mut self,
+        line: u64,
+        label: &str,
+        s: &Said,
+        e: usize,
+        blocks: &[usize],
+        previous: Option<usize>,
+    ) -> Option<usize> {
+        let src = ClaimSource::SummaryTable;
+        let baseline = self.report.baseline_block();
+        let mut refs: Vec<usize> = previous.into_iter().collect();
+        refs.extend(baseline.filter(|b| Some(*b) != previous));
+        let metric = self.study_metric();
+        let latency = metric.ends_with("_ms");
+        let mut winners: Vec<usize> = Vec::new();
+        if latency {
+            winners.extend(self.best_valid_by(blocks, metric, true));
+        } else {
+            winners.extend(self.best_valid(blocks, PRIMARY));
+            winners.extend(
+                self.named_winner(e, blocks)
+                    .filter(|b| !winners.contains(b)),
+            );
+        }
+        // (a, b, factor on a): the percentage is (a × factor − b) / b.
+        let mut readings: Vec<(usize, usize, f64)> = Vec::new();
+        for &r in &refs {
+            for &w in &winners {
+                readings.push(if latency { (r, w, 1.0) } else { (w, r, 1.0) });
+            }
+            if latency {
+                continue;
+            }
+            if let Some((b, f)) = self.best_per_gpu(blocks, r) {
+                if f != 1.0 {
+                    readings.push((b, r, f));
+                }
+            }
+        }
+        let Some(&first) = readings.first() else {
+            self.unverifiable(line, src, label, s.span);
+            return None;
+        };
+        let holding = readings.iter().copied().find(|&(a, b, f)| {
+            let (Some(x), Some(y)) = (self.block(a).number(metric), self.block(b).number(metric))
+            else {
+                return false;
+            };
+            let (range, _) = Formula::PercentChange.eval(&x.scaled(f), &y);
+            range.is_some_and(|range| interval::holds(&s.number, range))
+        });
+        let (a, b, f) = holding.unwrap_or(first);
+        let said = Said {
+            times: f,
+            ..s.clone()
+        };
+        self.formula_claim(
+            line,
+            src,
+            Quantity::PercentChange,
+            label,
+            metric,
+            &said,
+            Formula::PercentChange,
+            a,
+            b,
+        );
+        Some(if latency { b } else { a })
+    }
+
+    /// The metric a study optimizes: the first one its conclusion table quotes (a mean
+    /// latency in a latency study), else the total token throughput.
+    fn study_metric(&self) -> &'static str {
+        let Some(t) = &self.report.conclusion else {
+            return PRIMARY;
+        };
+        t.rows
+            .first()
+            .and_then(|r| {
+                r.cells
+                    .iter()
+                    .skip(1)
+                    .find_map(|c| quote_of(&c.text, None).values.first().map(|(m, _)| *m))
+            })
+            .unwrap_or(PRIMARY)
+    }
+
+    /// The block a section's own result sentence names as its outcome (`Result:
+    /// Throughput improved from 4986.20 tok/s to 5046.28 tok/s`).
+    fn named_winner(&self, e: usize, blocks: &[usize]) -> Option<usize> {
+        self.report.experiments[e]
+            .sentences
+            .iter()
+            .find_map(|sentence| {
+                let c = IMPROVED_TO.captures(&sentence.text)?;
+                let to = PrintedNumber::claimed(c.name("to")?.as_str())?;
+                blocks.iter().copied().find(|&b| {
+                    self.block(b)
+                        .number(PRIMARY)
+                        .is_some_and(|n| interval::holds(&to, Interval::of(&n)))
+                })
+            })
+    }
+
+    /// The valid block with the lowest (`lower`) or highest value of `metric`.
+    fn best_valid_by(&self, blocks: &[usize], metric: &str, lower: bool) -> Option<usize> {
+        let mut best: Option<(usize, f64)> = None;
+        for &b in blocks {
+            if !self.is_valid(b) {
+                continue;
+            }
+            let Some(n) = self.block(b).number(metric) else {
+                continue;
+            };
+            if best.is_none_or(|(_, v)| if lower { n.value < v } else { n.value > v }) {
+                best = Some((b, n.value));
+            }
+        }
+        best.map(|(b, _)| b)
+    }
+
+    /// The valid block with the best primary value per GPU, scaled to the GPU count of
+    /// `reference`, and that scale; `None` when a GPU count is unknown.
+    fn best_per_gpu(&self, blocks: &[usize], reference: usize) -> Option<(usize, f64)> {
+        let g_ref = self.gpus_of(reference)?;
+        let mut best: Option<(usize, f64, f64)> = None;
+        for &b in blocks {
+            if !self.is_valid(b) {
+                continue;
+            }
+            let (Some(n), Some(g)) = (self.block(b).number(PRIMARY), self.gpus_of(b)) else {
+                continue;
+            };
+            let f = g_ref / g;
+            if best.is_none_or(|(_, v, _)| n.value * f > v) {
+                best = Some((b, n.value * f, f));
+            }
+        }
+        best.map(|(b, _, f)| (b, f))
+    }
+
+    /// GPUs a block's run used, from its variant's parallelism flags (tensor × data ×
+    /// pipeline; SGLang's DP attention runs inside the tensor-parallel group).
+    fn gpus_of(&self, b: usize) -> Option<f64> {
+        let params = self
+            .report
+            .experiments
+            .iter()
+            .flat_map(|e| &e.variants)
+            .find(|v| v.blocks.contains(&b))?
+            .params
+            .as_ref()?;
+        // Every word of the parameters or the serving command: `--tp-size 8`, `-tp=2`.
+        let mut text = params.args.join(" ");
+        if let Some(c) = &params.command {
+            text.push(' ');
+            text.push_str(&c.text);
+        }
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let value = |names: &[&str]| -> f64 {
+            words
+                .iter()
+                .enumerate()
+                .find_map(|(i, w)| {
+                    let (flag, v) = match w.split_once('=') {
+                        Some((f, v)) => (f, Some(v)),
+                        None => (*w, words.get(i + 1).copied()),
+                    };
+                    names
+                        .contains(&flag)
+                        .then(|| v.and_then(|v| v.parse::<f64>().ok()))
+                        .flatten()
+                })
+                .unwrap_or(1.0)
+        };
+        let tp = value(&["--tp", "-tp", "--tp-size", "--tensor-parallel-size"]);
+        let dp = value(&["--dp", "-dp", "--dp-size", "--data-parallel-size"]);
+        let pp = value(&["--pp", "-pp", "--pp-size", "--pipeline-parallel-size"]);
+        let dp_attention = words.contains(&"--enable-dp-attention");
+        Some(tp * pp * if dp_attention { 1.0 } else { dp })
     }
 
     /// The claims of one cell quoting block `b`: its values, its percentage over
@@ -898,6 +1248,10 @@ impl<'r> Claims<'r> {
             _ => (None, None),
         };
         let holds = range.is_some_and(|r| interval::holds(&s.number, r));
+        let verdict = match range {
+            Some(_) => Verdict::of(holds),
+            None => Verdict::Unverifiable,
+        };
         self.push(Claim {
             line,
             source: src,
@@ -908,6 +1262,7 @@ impl<'r> Claims<'r> {
             recomputed: point.map(|p| s.number.format_like(p)),
             range: range.map(|r| [r.lo, r.hi]),
             holds,
+            verdict,
             inputs: vec![block.line_of("completed")],
             span: s.span,
         });
@@ -965,6 +1320,7 @@ impl<'r> Claims<'r> {
             recomputed: Some(text(better.unwrap_or(chosen))),
             range: None,
             holds: better.is_none() && self.is_valid(chosen),
+            verdict: Verdict::of(better.is_none() && self.is_valid(chosen)),
             inputs: vec![self.block(chosen).line_of(PRIMARY)],
             span: None,
         };
@@ -977,6 +1333,16 @@ impl<'r> Claims<'r> {
         let tied = conclusion_rows(self.report);
         for (row, blocks) in table.rows.iter().zip(tied) {
             let label = blocks.label.clone();
+            // The study's baseline stands for a row only when the row is about its profile
+            // (or names none); a case the report never ran has nothing to compare with.
+            let baseline_tied = self.baseline_stands_for(&blocks);
+            let baseline = blocks.baseline.filter(|_| baseline_tied);
+            let case_side = |optimized: bool| {
+                let c = &self.report.cases[blocks.case?];
+                let side = if optimized { &c.optimized } else { &c.baseline };
+                side.as_ref()?.block
+            };
+            let optimized_tied = case_side(true).is_some() || baseline_tied;
             // The baseline first: the optimized cell's percentage is over it.
             let mut order: Vec<usize> = (0..row.cells.len()).collect();
             order.sort_by_key(|&i| cols.get(i) != Some(&Column::Baseline));
@@ -987,17 +1353,54 @@ impl<'r> Claims<'r> {
                 if q.values.is_empty() {
                     continue;
                 }
-                let (block, versus) = match cols.get(ci).copied().unwrap_or(Column::Other) {
-                    Column::Baseline => (blocks.baseline, None),
-                    Column::Optimized => (blocks.optimized, blocks.baseline),
+                let (block, versus, tied) = match cols.get(ci).copied().unwrap_or(Column::Other) {
+                    Column::Baseline => (baseline, None, baseline_tied),
+                    Column::Optimized => (blocks.optimized, baseline, optimized_tied),
                     _ => continue,
                 };
+                let span = q.values[0].1.span;
                 match block {
                     Some(b) => self.quoted(row.line, src, &label, &q, b, versus),
-                    None => self.missing(row.line, src, &label, q.values[0].1.span),
+                    // A run the structure names, that no block is: wrong; unless no block
+                    // of the report prints what the cell quotes (vLLM prints no E2E
+                    // latency).
+                    None if tied && self.printed_anywhere(&q) => {
+                        self.missing(row.line, src, &label, span)
+                    }
+                    None => self.unverifiable(row.line, src, &label, span),
                 }
             }
         }
+    }
+
+    /// Whether the study's baseline block is the baseline of a conclusion row: the row
+    /// has a case with a baseline, or its label names the baseline's profile (or the
+    /// report describes no profile).
+    fn baseline_stands_for(&self, row: &RowBlocks) -> bool {
+        if row.case.is_some_and(|c| {
+            self.report.cases[c]
+                .baseline
+                .as_ref()
+                .is_some_and(|s| s.block.is_some())
+        }) {
+            return true;
+        }
+        let Some(p) = self.report.profile_of_label(&row.label) else {
+            // A case no profile describes (`Ultra Long Prompt`): not the baseline's.
+            return self.report.profiles.is_empty();
+        };
+        let Some((e, v)) = self.report.baseline() else {
+            return false;
+        };
+        // A variant that names no profile runs the first one (as import assumes).
+        self.report.experiments[e].variants[v].profile.unwrap_or(0) == p
+    }
+
+    /// Whether some block of the report prints a value of a metric the cell quotes.
+    fn printed_anywhere(&self, q: &CellQuote) -> bool {
+        q.values
+            .iter()
+            .any(|(m, _)| self.report.blocks.iter().any(|b| b.number(m).is_some()))
     }
 }
 
@@ -1050,18 +1453,23 @@ pub fn conclusion_rows(report: &Report) -> Vec<RowBlocks> {
         .collect()
 }
 
-/// The "other case" a conclusion row is about: same profile, or same label.
+/// The "other case" a conclusion row is about: same label, or same profile.
 fn case_of_row(report: &Report, label: &str) -> Option<usize> {
     let cases = &report.cases;
+    // A case under the row's very label first (`#### Generation Heavy (1K in / 2K out)`).
+    let wanted = normalize_name(label);
+    if let Some(c) = cases
+        .iter()
+        .position(|c| normalize_name(&c.label) == wanted)
+    {
+        return Some(c);
+    }
     if let Some(p) = report.profile_of_label(label) {
         if let Some(c) = cases.iter().position(|c| c.profile == Some(p)) {
             return Some(c);
         }
     }
-    let wanted = normalize_name(label);
-    cases
-        .iter()
-        .position(|c| normalize_name(&c.label) == wanted)
+    None
 }
 
 /// The printed form of a block's value, for messages.
@@ -1091,9 +1499,9 @@ fn best_match(report: &Report, q: &CellQuote, candidates: &[usize]) -> Option<us
             .values
             .iter()
             .filter(|(m, s)| {
-                block
-                    .number(m)
-                    .is_some_and(|n| interval::holds(&s.number, Interval::of(&n)))
+                block.number(m).is_some_and(|n| {
+                    interval::holds(&s.number, Interval::of(&n.scaled(1.0 / s.unit)))
+                })
             })
             .count();
         if fits > 0 && best.is_none_or(|(_, f)| fits > f) {
@@ -1168,6 +1576,32 @@ mod tests {
             Some(0)
         );
         assert_eq!(closest("Max Num Seqs", titles.iter().copied()), Some(1));
+    }
+
+    #[test]
+    fn latency_quoted_in_seconds_is_compared_in_seconds() {
+        let q = quote_of("Mean latency: 2.09s/req", None);
+        assert_eq!(q.values[0].0, "mean_e2el_ms");
+        assert_eq!(q.values[0].1.unit, 1000.0);
+        let q = quote_of("Mean TPOT(ms): 42.50", None);
+        assert_eq!(q.values[0].1.unit, 1.0);
+        assert!(in_seconds("s, `SGLang`"));
+        assert!(!in_seconds(" ms"));
+        assert!(!in_seconds(" tok/s"));
+    }
+
+    #[test]
+    fn a_gpu_scaling_factor_applies_to_the_percentage() {
+        let q = quote_of(
+            r#"Total TPS: 7081.34x2 <span style="background-color:lightgreen;">(+134.8%)</span><br>Mean TPOT(ms): 256.43"#,
+            None,
+        );
+        assert_eq!(q.values[0].1.text, "7081.34");
+        assert_eq!(q.values[1].1.text, "256.43");
+        let (metric, pct) = q.percent.unwrap();
+        assert_eq!((metric, pct.times), ("total_token_throughput", 2.0));
+        let q = quote_of("Total TPS: 7081.34 (+17.4%)", None);
+        assert_eq!(q.percent.unwrap().1.times, 1.0);
     }
 
     #[test]

@@ -16,7 +16,9 @@ use std::path::Path;
 
 use serde::Serialize;
 
-pub use claims::{conclusion_rows, metric_of_label, Claim, ClaimSource, Quantity, RowBlocks};
+pub use claims::{
+    conclusion_rows, metric_of_label, Claim, ClaimSource, Quantity, RowBlocks, Verdict,
+};
 pub use output::{render_json, render_text};
 pub use sanity::{Finding, PEAK_OVER_MEAN_LIMIT};
 
@@ -37,7 +39,15 @@ pub struct Checked {
 
 impl Checked {
     pub fn wrong(&self) -> impl Iterator<Item = &Claim> {
-        self.claims.iter().filter(|c| !c.holds)
+        self.claims.iter().filter(|c| c.verdict == Verdict::Wrong)
+    }
+
+    /// Claims nothing ties to a block that prints their value: neither holding nor wrong,
+    /// and they do not fail the check.
+    pub fn unverifiable(&self) -> impl Iterator<Item = &Claim> {
+        self.claims
+            .iter()
+            .filter(|c| c.verdict == Verdict::Unverifiable)
     }
 
     /// Whether the report passes: no wrong claim, and no warning when `strict`.

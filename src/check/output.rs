@@ -67,6 +67,25 @@ fn claim_line(l: &Localizer, file: &str, c: &Claim) -> String {
     format!("{file}:{line}: {body}")
 }
 
+fn unverifiable_line(l: &Localizer, file: &str, c: &Claim) -> String {
+    let what = match &c.metric {
+        Some(m) => format!("{} {m}", l.tr(quantity_id(c.quantity))),
+        None => l.tr(quantity_id(c.quantity)),
+    };
+    let body = l.tr_args(
+        "check-unverifiable",
+        &[
+            ("what", s(&what)),
+            ("subject", s(&c.subject)),
+            (
+                "claimed",
+                FluentValue::from(with_unit(c.quantity, &c.claimed)),
+            ),
+        ],
+    );
+    format!("{file}:{}: {body}", c.line)
+}
+
 fn finding_message(l: &Localizer, f: &Finding) -> String {
     match f {
         Finding::SuccessRate {
@@ -133,6 +152,10 @@ pub fn render_text(checked: &Checked, l: &Localizer) -> String {
         out.push_str(&claim_line(l, file, c));
         out.push('\n');
     }
+    for c in checked.unverifiable() {
+        out.push_str(&unverifiable_line(l, file, c));
+        out.push('\n');
+    }
     for f in &checked.findings {
         let msg = finding_message(l, f);
         out.push_str(&format!(
@@ -149,6 +172,10 @@ pub fn render_text(checked: &Checked, l: &Localizer) -> String {
             ("wrong", FluentValue::from(wrong)),
             ("warnings", FluentValue::from(checked.findings.len())),
             ("blocks", FluentValue::from(checked.blocks)),
+            (
+                "unverifiable",
+                FluentValue::from(checked.unverifiable().count()),
+            ),
         ],
     ));
     out.push('\n');

@@ -182,6 +182,30 @@ fn model_name(model: &str) -> String {
         .to_lowercase()
 }
 
+/// Whether a title (lower case) names `model`, or the model `model` is a variant of: a
+/// quantization or a revision of it (`qwen3-32b-fp8`, `deepseek-r1-0528`,
+/// `qwen3-235b-a22b-instruct-2507` under a title naming `Qwen3-32B`, `DeepSeek-R1`,
+/// `Qwen3-235B-A22B`). Another size (`qwen3-14b` under `Qwen3-32B`) is another model.
+fn names_model(title: &str, model: &str) -> bool {
+    if title.contains(model) {
+        return true;
+    }
+    title
+        .split(|c: char| !(c.is_alphanumeric() || matches!(c, '-' | '.' | '_')))
+        .filter(|w| w.len() >= 3 && w.chars().any(|c| c.is_ascii_digit()))
+        .any(|w| {
+            // `GLM-4.x` names every GLM-4 version: `glm-4.6`, `glm-4.6-fp8`.
+            let rest = match w.strip_suffix(".x") {
+                Some(family) => model
+                    .strip_prefix(family)
+                    .and_then(|r| r.strip_prefix('.'))
+                    .map(|r| r.trim_start_matches(|c: char| c.is_ascii_digit())),
+                None => model.strip_prefix(w),
+            };
+            rest.is_some_and(|r| r.is_empty() || r.starts_with(['-', '_']))
+        })
+}
+
 /// Serving commands whose model the title (else the Model section) does not name.
 pub fn served_findings(report: &Report) -> Vec<Finding> {
     let Some(reference) = report.title.as_ref().or(report.model.as_ref()) else {
@@ -191,7 +215,7 @@ pub fn served_findings(report: &Report) -> Vec<Finding> {
     report
         .served
         .iter()
-        .filter(|s| !named.contains(&model_name(&s.model)))
+        .filter(|s| !names_model(&named, &model_name(&s.model)))
         .map(|s| Finding::ServedModel {
             line: s.line,
             served: s.model.clone(),
@@ -203,6 +227,25 @@ pub fn served_findings(report: &Report) -> Vec<Finding> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_variant_of_the_titled_model_is_that_model() {
+        let title = "optimizing qwen3-32b throughput on nvidia a100 gpus";
+        assert!(names_model(title, "qwen3-32b"));
+        assert!(names_model(title, "qwen3-32b-fp8"));
+        assert!(names_model(title, "qwen3-32b-awq"));
+        assert!(!names_model(title, "qwen3-14b"));
+        assert!(!names_model(title, "qwen3-14b-w8a8"));
+        assert!(names_model("deepseek-r1 on h200", "deepseek-r1-0528"));
+        assert!(!names_model(
+            "optimizing qwen3-30b-a3b throughput",
+            "qwen3-8b-w8a8"
+        ));
+        assert!(!names_model("gpt-oss-20b on h100", "gpt-oss-120b"));
+        assert!(names_model("optimizing glm-4.x throughput", "glm-4.6-fp8"));
+        assert!(names_model("optimizing glm-4.x throughput", "glm-4.5"));
+        assert!(!names_model("optimizing glm-4.x throughput", "glm-5.2"));
+    }
 
     #[test]
     fn model_names_drop_the_organisation() {

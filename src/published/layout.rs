@@ -250,11 +250,21 @@ impl Report {
                 }
             }
         }
+        // The whole name before a detail: `Generation Heavy (1K in / 2K out)`.
+        if let Some(head) = without.split(['(', ':']).next() {
+            if let Some(p) = self.profile_by_name(head) {
+                return Some(p);
+            }
+        }
+        // All the label's numbers: input and output lengths before the input alone.
         let numbers = label_numbers(label);
-        if let Some(p) = self.profiles.iter().position(|p| {
-            p.input_len
-                .is_some_and(|len| numbers.iter().any(|n| n.contains(&len)))
-        }) {
+        let names = |len: Option<f64>| len.is_some_and(|l| numbers.iter().any(|n| n.contains(&l)));
+        if let Some(p) = self
+            .profiles
+            .iter()
+            .position(|p| names(p.input_len) && names(p.output_len))
+            .or_else(|| self.profiles.iter().position(|p| names(p.input_len)))
+        {
             return Some(p);
         }
         // Word stems, for a translation that declines the profile's name (`Профиль
@@ -308,12 +318,12 @@ fn label_numbers(label: &str) -> Vec<Vec<f64>> {
         .collect()
 }
 
-/// The model a serving command serves: the argument after `serve`, or `--model` /
-/// `--model-path`.
+/// The model a serving command serves: the argument after `serve` (`trtllm-serve`), or
+/// `--model` / `--model-path`.
 pub fn served_model(command: &str) -> Option<String> {
     let words: Vec<&str> = command.split_whitespace().filter(|w| *w != "\\").collect();
     for (i, w) in words.iter().enumerate() {
-        if *w == "serve" {
+        if *w == "serve" || *w == "trtllm-serve" {
             if let Some(m) = words.get(i + 1).filter(|m| !m.starts_with('-')) {
                 return Some((*m).to_owned());
             }
@@ -353,7 +363,10 @@ fn params_of(fence: &Fence) -> Params {
         let full: Vec<&str> = lines.iter().map(|(_, t)| t.as_str()).collect();
         let full = full.join(" ");
         let words: Vec<&str> = full.split_whitespace().collect();
-        let model_at = words.iter().position(|w| *w == "serve").map(|i| i + 2);
+        let model_at = words
+            .iter()
+            .position(|w| *w == "serve" || *w == "trtllm-serve")
+            .map(|i| i + 2);
         let args = match model_at {
             Some(i) if i <= words.len() => split_args(&words[i..]),
             _ => Vec::new(),
@@ -1075,6 +1088,10 @@ mod tests {
         assert_eq!(
             served_model("vllm bench serve --model X").as_deref(),
             Some("X")
+        );
+        assert_eq!(
+            served_model("trtllm-serve Qwen/Qwen3-14B --tp_size 1").as_deref(),
+            Some("Qwen/Qwen3-14B")
         );
         assert_eq!(served_model("ls -l"), None);
     }
