@@ -85,3 +85,27 @@ fn a_block_without_its_header_is_a_result() {
         im.lost.iter().filter(|l| l.line == 210).collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn a_conclusion_row_without_blocks_borrows_no_other_profiles_baseline() {
+    // `Ultra Long Prompt` has a row in the conclusion table and no block anywhere: its
+    // scenario has no result on either side, not the ShareGPT baseline's block.
+    let path = Path::new(DIR).join("deepseek-v3.2__h200.md");
+    let im = import(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+    let ultra = im
+        .study
+        .scenarios
+        .iter()
+        .find(|s| s.profile == "Ultra Long Prompt")
+        .expect("the row's scenario");
+    assert_eq!(ultra.baseline.result, None);
+    assert_eq!(ultra.optimized.result, None);
+    // The ShareGPT row does quote the study's baseline.
+    let sharegpt = im
+        .study
+        .scenarios
+        .iter()
+        .find(|s| s.profile == "ShareGPT")
+        .unwrap();
+    assert!(sharegpt.baseline.result.is_some());
+}

@@ -1436,7 +1436,13 @@ pub fn conclusion_rows(report: &Report) -> Vec<RowBlocks> {
                 let side = if optimized { &c.optimized } else { &c.baseline };
                 side.as_ref()?.block
             };
-            let baseline = side(false).or(report.baseline_block());
+            // Without a case of its own, only the row of the baseline's profile quotes
+            // the study's baseline block; another profile's row has no baseline here.
+            let baseline = side(false).or_else(|| {
+                (case.is_none() && is_baseline_profile(report, &label))
+                    .then(|| report.baseline_block())
+                    .flatten()
+            });
             let optimized = side(true).or_else(|| {
                 let ci = cols.iter().position(|c| *c == Column::Optimized)?;
                 let q = quote_of(&row.cells.get(ci)?.text, None);
@@ -1451,6 +1457,20 @@ pub fn conclusion_rows(report: &Report) -> Vec<RowBlocks> {
             }
         })
         .collect()
+}
+
+/// Whether a row's label names the profile the study's baseline ran (the first profile
+/// when the baseline's variant names none), or names no profile at all in a report
+/// that describes at most one.
+fn is_baseline_profile(report: &Report, label: &str) -> bool {
+    let of_baseline = report
+        .baseline()
+        .and_then(|(e, v)| report.experiments[e].variants[v].profile)
+        .or((!report.profiles.is_empty()).then_some(0));
+    match report.profile_of_label(label) {
+        Some(p) => of_baseline == Some(p),
+        None => report.profiles.len() <= 1 && report.cases.is_empty(),
+    }
 }
 
 /// The "other case" a conclusion row is about: same label, or same profile.

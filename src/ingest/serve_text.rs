@@ -52,7 +52,10 @@ impl Reader for ServeTextReader {
                 if !prefix.trim_start_matches([' ', '\t', '#', '>']).is_empty() {
                     continue;
                 }
-                (BlockParser::headerless(prefix, source.line_of(start)), start)
+                (
+                    BlockParser::headerless(prefix, source.line_of(start)),
+                    start,
+                )
             } else {
                 let Some(prefix_end) = line_text.find('=') else {
                     continue; // the phrase in prose, not a block header
