@@ -677,7 +677,7 @@ fn markdown_starts_with_the_verdict_and_folds_the_details() {
         "bench.txt#0 total_token_throughput   -10.00% {}│",
         "█".repeat(20)
     );
-    assert!(md.contains(&format!("```text\n")), "{md}");
+    assert!(md.contains("```text\n"), "{md}");
     assert!(
         md.lines().any(|l| l.starts_with(&bar) && l.ends_with('✗')),
         "{md}"

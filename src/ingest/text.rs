@@ -14,7 +14,7 @@ impl<'a> Lines<'a> {
         let mut starts = Vec::with_capacity(text.len() / 40 + 1);
         starts.push(0);
         starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
-        if starts.last() == Some(&text.len()) && text.len() > 0 {
+        if starts.last() == Some(&text.len()) && !text.is_empty() {
             starts.pop();
         }
         Lines { text, starts }

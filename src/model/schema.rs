@@ -154,6 +154,35 @@ pub fn higher_is_better(col: &str) -> Option<bool> {
     }
 }
 
+/// Statistics printed for most distributions, for [`key`].
+const COMMON_STATS: [&str; 16] = [
+    "mean", "median", "std", "min", "max", "p1", "p5", "p10", "p25", "p50", "p75", "p90", "p95",
+    "p99", "p99.9", "p999",
+];
+
+/// `col` as a run's key: a shared static name when it is a common canonical column (the
+/// block parsers fill tens of values per run, and an allocation per value was their
+/// largest cost), else an owned copy.
+pub fn key(col: &str) -> Key {
+    static COMMON: OnceLock<BTreeSet<&'static str>> = OnceLock::new();
+    let common = COMMON.get_or_init(|| {
+        let mut set: BTreeSet<&'static str> = IDENTITY.into_iter().chain(COUNTERS).collect();
+        // A bounded set (16 statistics × 8 families × 2 units), made once per process.
+        for stat in COMMON_STATS {
+            for family in DISTRIBUTIONS {
+                for unit in ["_ms", ""] {
+                    set.insert(Box::leak(format!("{stat}_{family}{unit}").into_boxed_str()));
+                }
+            }
+        }
+        set
+    });
+    match common.get(col) {
+        Some(name) => Cow::Borrowed(name),
+        None => Cow::Owned(col.to_owned()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,34 +231,5 @@ mod tests {
         assert_eq!(higher_is_better("p99_ttft_ms"), Some(false));
         assert_eq!(higher_is_better("failed"), Some(false));
         assert_eq!(higher_is_better("request_rate"), None);
-    }
-}
-
-/// Statistics printed for most distributions, for [`key`].
-const COMMON_STATS: [&str; 16] = [
-    "mean", "median", "std", "min", "max", "p1", "p5", "p10", "p25", "p50", "p75", "p90", "p95",
-    "p99", "p99.9", "p999",
-];
-
-/// `col` as a run's key: a shared static name when it is a common canonical column (the
-/// block parsers fill tens of values per run, and an allocation per value was their
-/// largest cost), else an owned copy.
-pub fn key(col: &str) -> Key {
-    static COMMON: OnceLock<BTreeSet<&'static str>> = OnceLock::new();
-    let common = COMMON.get_or_init(|| {
-        let mut set: BTreeSet<&'static str> = IDENTITY.into_iter().chain(COUNTERS).collect();
-        // A bounded set (16 statistics × 8 families × 2 units), made once per process.
-        for stat in COMMON_STATS {
-            for family in DISTRIBUTIONS {
-                for unit in ["_ms", ""] {
-                    set.insert(Box::leak(format!("{stat}_{family}{unit}").into_boxed_str()));
-                }
-            }
-        }
-        set
-    });
-    match common.get(col) {
-        Some(name) => Cow::Borrowed(name),
-        None => Cow::Owned(col.to_owned()),
     }
 }

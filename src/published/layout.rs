@@ -915,8 +915,7 @@ fn label_blocks(fence: &Fence, inside: &[usize], blocks: &mut [Block]) {
         let label = fence
             .body
             .iter()
-            .filter(|(l, t)| *l > after && *l < blocks[b].line && t.trim_start().starts_with('#'))
-            .last()
+            .rfind(|(l, t)| *l > after && *l < blocks[b].line && t.trim_start().starts_with('#'))
             .map(|(l, t)| (*l, t.trim_start().trim_start_matches('#').trim().to_owned()))
             .filter(|(_, t)| !t.is_empty());
         blocks[b].label_line = label.as_ref().map(|(l, _)| *l);
