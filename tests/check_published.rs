@@ -146,6 +146,21 @@ fn real_mistakes_are_flagged() {
 }
 
 #[test]
+fn per_gpu_percentages() {
+    // `(+21.1%/GPU)`: the optimized run uses 2 GPUs, the baseline 1; 34491.13 / 2 over
+    // 14247.47 is +21.04%. The other four rows' per-GPU percentages hold.
+    let checked = flags_exactly("gpt-oss-120b__h100.md", &[(21, "+21.1", Some("+21.0"))]);
+    let per_gpu: Vec<u64> = checked
+        .claims
+        .iter()
+        .filter(|c| c.claimed.starts_with(['+', '-']))
+        .filter(|c| (18..=22).contains(&c.line) && c.verdict == Verdict::Holds)
+        .map(|c| c.line)
+        .collect();
+    assert_eq!(per_gpu, [18, 19, 20, 22]);
+}
+
+#[test]
 fn a_conclusion_table_that_is_not_the_reports_data() {
     // Lines 28-32 quote numbers no block prints (FINDINGS: baseline and optimized from
     // the blocks: ShareGPT 5713.95 / 7351.59, Short 10071.49 / 18227.38, Medium 10925.59 /
@@ -246,6 +261,7 @@ fn every_holding_number_changed_is_flagged() {
     assert!(mutate_each_holding_claim("glm-4.6__h200.md") >= 20);
     assert!(mutate_each_holding_claim("qwen3-235b-a22b__h100.md") >= 20);
     assert!(mutate_each_holding_claim("gpt-oss-120b__a100.md") >= 20);
+    assert!(mutate_each_holding_claim("gpt-oss-120b__h100.md") >= 10);
     assert!(mutate_each_holding_claim("qwen3.5-35b-a3b__h200.md") >= 40);
     assert!(mutate_each_holding_claim("glm-5.2__h200.md") >= 100);
 }

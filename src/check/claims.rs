@@ -138,9 +138,13 @@ static CELL_METRIC: LazyLock<Regex> = LazyLock::new(|| {
     ))
     .expect("valid regex")
 });
-/// `(+2.09%)`, or with a remark after it: `(+7.60%, lower than previous +8.47%, ...)`.
+/// `(+2.09%)`, or with a remark after it: `(+7.60%, lower than previous +8.47%, ...)`, or
+/// per GPU: `(+21.1%/GPU)`.
 static CELL_PERCENT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(r"\(\s*(?P<num>{NUM})\s*%\s*(?:\)|,[^)]*\))")).expect("valid regex")
+    Regex::new(&format!(
+        r"\(\s*(?P<num>{NUM})\s*%(?P<gpu>\s*/\s*GPU\b)?\s*(?:\)|,[^)]*\))"
+    ))
+    .expect("valid regex")
 });
 static SUCCESS_RATE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"(?i)success rate:?\s*(?P<num>{NUM})\s*%")).expect("valid regex")
@@ -347,6 +351,8 @@ struct CellQuote {
     /// The GPU-scaling factor after each value (`7081.34x2`), else 1.
     times: Vec<f64>,
     percent: Option<(&'static str, Said)>,
+    /// The percentage compares values per GPU (`(+21.1%/GPU)`).
+    per_gpu: bool,
     success: Option<Said>,
 }
 
@@ -369,7 +375,9 @@ fn quote_of(cell: &str, base: Option<usize>) -> CellQuote {
     if let Some(num) = SUCCESS_RATE.captures(cell).and_then(|c| c.name("num")) {
         q.success = said(num, base);
     }
-    if let Some(num) = CELL_PERCENT.captures(cell).and_then(|c| c.name("num")) {
+    if let Some(c) = CELL_PERCENT.captures(cell) {
+        let num = c.name("num").expect("the pattern has a number");
+        q.per_gpu = c.name("gpu").is_some();
         let (metric, times) = q
             .values
             .iter()
@@ -1166,14 +1174,24 @@ impl<'r> Claims<'r> {
     /// GPUs a block's run used, from its variant's parallelism flags (tensor × data ×
     /// pipeline; SGLang's DP attention runs inside the tensor-parallel group).
     fn gpus_of(&self, b: usize) -> Option<f64> {
+        // A variant's block, else a block of "Other Benchmark Cases" with its own script.
         let params = self
             .report
             .experiments
             .iter()
             .flat_map(|e| &e.variants)
-            .find(|v| v.blocks.contains(&b))?
-            .params
-            .as_ref()?;
+            .find(|v| v.blocks.contains(&b))
+            .and_then(|v| v.params.as_ref())
+            .or_else(|| {
+                self.report
+                    .cases
+                    .iter()
+                    .flat_map(|c| [&c.baseline, &c.optimized])
+                    .flatten()
+                    .find(|side| side.block == Some(b))?
+                    .params
+                    .as_ref()
+            })?;
         // Every word of the parameters or the serving command: `--tp-size 8`, `-tp=2`.
         let mut text = params.args.join(" ");
         if let Some(c) = &params.command {
@@ -1219,17 +1237,31 @@ impl<'r> Claims<'r> {
             self.value_claim(line, src, subject, metric, s, b);
         }
         if let (Some((metric, s)), Some(v)) = (&q.percent, versus) {
-            self.formula_claim(
-                line,
-                src,
-                Quantity::PercentChange,
-                subject,
-                metric,
-                s,
-                Formula::PercentChange,
-                b,
-                v,
-            );
+            let mut s = s.clone();
+            // Per GPU: each run's value over its own GPU count, i.e. the optimized value
+            // scaled to the baseline's count.
+            let scale = match (q.per_gpu, self.gpus_of(b), self.gpus_of(v)) {
+                (false, ..) => Some(1.0),
+                (true, Some(gb), Some(gv)) => Some(gv / gb),
+                _ => None,
+            };
+            match scale {
+                Some(f) => {
+                    s.times *= f;
+                    self.formula_claim(
+                        line,
+                        src,
+                        Quantity::PercentChange,
+                        subject,
+                        metric,
+                        &s,
+                        Formula::PercentChange,
+                        b,
+                        v,
+                    );
+                }
+                None => self.unverifiable(line, src, subject, s.span),
+            }
         }
         if let Some(s) = &q.success {
             self.success_claim(line, src, subject, s, b);
