@@ -205,13 +205,50 @@ fn a_conclusion_table_that_is_not_the_reports_data() {
 #[test]
 fn claims_no_block_prints_are_unverifiable() {
     // vLLM's serve blocks print no E2E latency: the conclusion's `Mean latency: 1.66s/req`
-    // and the latency speed-ups of the summary cannot be checked, and are not wrong.
-    let checked = flags_exactly("qwen3-8b__h100-latency.md", &[]);
+    // and the latency speed-ups of the summary cannot be checked, and are not wrong; nor
+    // can line 179's latencies. Its order is checked on the numbers it states: 1.68 < 1.74,
+    // not `>`.
+    let checked = flags_exactly(
+        "qwen3-8b__h100-latency.md",
+        &[(179, "1.68 > 1.74", Some("1.68 < 1.74"))],
+    );
     assert_eq!(
         unverifiable_lines(&checked),
-        [22, 23, 24, 25, 597, 598, 599]
+        [22, 23, 24, 25, 179, 597, 598, 599]
     );
-    assert!(checked.passes(false));
+    assert!(!checked.passes(false));
+}
+
+#[test]
+fn an_order_line_is_checked_on_its_own_numbers() {
+    let name = "qwen3-8b__h100-latency.md";
+    let line = "Mean latency per request: SGLang(1.61 s) < vLLM (1.68 s) > TensorRT-LLM (1.74 s)";
+    let order = |text: &str| -> Vec<(String, Verdict)> {
+        run(name, text)
+            .claims
+            .iter()
+            .filter(|c| c.line == 179 && c.claimed.contains(['<', '>']))
+            .map(|c| (c.claimed.clone(), c.verdict))
+            .collect()
+    };
+    let original = text(name);
+    assert!(original.contains(line));
+    assert_eq!(
+        order(&original),
+        [
+            ("1.61 < 1.68".to_owned(), Verdict::Holds),
+            ("1.68 > 1.74".to_owned(), Verdict::Wrong)
+        ]
+    );
+    // A changed number breaks the order that held; the corrected sign holds.
+    let fixed = original.replace(line, &line.replace("1.61", "1.70").replace(") >", ") <"));
+    assert_eq!(
+        order(&fixed),
+        [
+            ("1.70 < 1.68".to_owned(), Verdict::Wrong),
+            ("1.68 < 1.74".to_owned(), Verdict::Holds)
+        ]
+    );
 }
 
 /// `v` changed beyond any rounding: 10% more, plus one.

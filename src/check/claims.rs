@@ -132,6 +132,19 @@ static RESULT_ITEM: LazyLock<Regex> = LazyLock::new(|| {
     ))
     .expect("valid regex")
 });
+/// `Mean latency per request: SGLang(1.61 s) < vLLM (1.68 s)`: a metric, then runs in order.
+static ORDER_LINE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"^\s*(?P<label>[A-Za-z][A-Za-z0-9 ]*?)(?:\s+per\s+request)?\s*:[^()]*\(\s*(?:{NUM})[^)]*\)\s*[<>]"
+    ))
+    .expect("valid regex")
+});
+
+/// The metric an order line compares, if `text` is one.
+fn order_line_metric(text: &str) -> Option<&'static str> {
+    metric_of_label(ORDER_LINE.captures(text)?.name("label")?.as_str())
+}
+
 static CELL_METRIC: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
         r"(?P<label>[A-Za-z][A-Za-z0-9 ]*?)\s*(?:\([^)<>]*\))?\s*:\s*(?P<num>{NUM})(?:\s*[x×]\s*(?P<times>\d+)\b)?"
@@ -451,7 +464,9 @@ impl<'r> Claims<'r> {
                 let base = self.loc.offset_of(s.line, &s.text);
                 let lower = s.text.to_ascii_lowercase();
                 if lower.starts_with("result:") {
-                    self.result_line(e, s.line, &s.text, base);
+                    self.result_line(e, s.line, &s.text, base, None);
+                } else if let Some(metric) = order_line_metric(&s.text) {
+                    self.result_line(e, s.line, &s.text, base, Some(metric));
                 } else {
                     self.summary_sentence(e, s.line, &s.text, base);
                 }
@@ -870,27 +885,52 @@ impl<'r> Claims<'r> {
         });
     }
 
-    fn result_line(&mut self, e: usize, line: u64, text: &str, base: Option<usize>) {
+    /// A `Result:` line, or an order line of a named metric (`metric`): `Mean latency per
+    /// request: SGLang(1.61 s) < vLLM (1.68 s)`, values in the claim's unit.
+    fn result_line(
+        &mut self,
+        e: usize,
+        line: u64,
+        text: &str,
+        base: Option<usize>,
+        metric: Option<&'static str>,
+    ) {
         let src = ClaimSource::ResultLine;
         let body_at = text.find(':').map_or(0, |i| i + 1);
         let body = &text[body_at..];
         let base = base.map(|b| b + body_at);
         let mut prev: Option<(String, usize, String)> = None;
+        let order_line = metric.is_some();
+        let mut stated: Option<(String, Said, String)> = None;
         for c in RESULT_ITEM.captures_iter(body) {
             let (Some(name), Some(num)) = (c.name("name"), c.name("num")) else {
                 continue;
             };
             let name = name.as_str().trim().to_owned();
             let unit = c.name("unit").map_or("", |u| u.as_str()).trim().to_owned();
-            let metric = if unit.contains("ms") {
-                "mean_tpot_ms"
-            } else {
-                PRIMARY
+            let (metric, s) = match metric {
+                Some(m) => (m, said_in(body, num, base, m)),
+                None if unit.contains("ms") => ("mean_tpot_ms", said(num, base)),
+                None => (PRIMARY, said(num, base)),
             };
-            let Some(s) = said(num, base) else { continue };
+            let Some(s) = s else { continue };
+            let op = c.name("op").map_or("", |o| o.as_str()).to_owned();
+            if order_line {
+                // The line compares its own numbers, which blocks may not print.
+                if let Some((pname, ps, pop)) = stated.take() {
+                    self.stated_order_claim(line, src, metric, (&pname, &ps), &pop, (&name, &s));
+                }
+                if !op.is_empty() {
+                    stated = Some((name.clone(), s.clone(), op.clone()));
+                }
+            }
             let v = self.find_variant(e, &name);
             let Some(b) = v.and_then(|v| self.variant_block(e, v)) else {
-                self.missing(line, src, &name, s.span);
+                if order_line {
+                    self.unverifiable(line, src, &name, s.span);
+                } else {
+                    self.missing(line, src, &name, s.span);
+                }
                 prev = None;
                 continue;
             };
@@ -903,11 +943,50 @@ impl<'r> Claims<'r> {
                     _ => {}
                 }
             }
-            let op = c.name("op").map_or("", |o| o.as_str()).to_owned();
-            if !op.is_empty() {
+            if !op.is_empty() && !order_line {
                 prev = Some((name, b, op));
             }
         }
+    }
+
+    /// `A (x) > B (y)` on the numbers as stated: holds when some values inside their
+    /// rounding are in that order.
+    fn stated_order_claim(
+        &mut self,
+        line: u64,
+        source: ClaimSource,
+        metric: &str,
+        (a, x): (&str, &Said),
+        op: &str,
+        (b, y): (&str, &Said),
+    ) {
+        let (xi, yi) = (Interval::of(&x.number), Interval::of(&y.number));
+        let holds = match op {
+            ">" => xi.hi > yi.lo,
+            "<" => xi.lo < yi.hi,
+            _ => return,
+        };
+        let actual = if x.number.value > y.number.value {
+            ">"
+        } else if x.number.value < y.number.value {
+            "<"
+        } else {
+            "="
+        };
+        self.push(Claim {
+            line,
+            source,
+            quantity: Quantity::Order,
+            metric: Some(metric.to_owned()),
+            subject: format!("{a} {op} {b}"),
+            claimed: format!("{} {op} {}", x.text, y.text),
+            recomputed: Some(format!("{} {actual} {}", x.text, y.text)),
+            range: None,
+            holds,
+            verdict: Verdict::of(holds),
+            inputs: Vec::new(),
+            span: None,
+        });
     }
 
     /// Rows are experiments: by title (typos allowed, `&&` parts in any order, the
