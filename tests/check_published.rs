@@ -81,7 +81,8 @@ fn latency_in_seconds_holds() {
         .filter(|c| c.metric.as_deref() == Some("mean_e2el_ms"))
         .map(|c| c.line)
         .collect();
-    assert_eq!(latency.len(), 14, "{latency:?}");
+    // 14 latencies and the conclusion's 4 `(1.26x faster)` ratios.
+    assert_eq!(latency.len(), 18, "{latency:?}");
     assert!(checked.claims.iter().all(|c| c.verdict == Verdict::Holds));
 }
 
@@ -217,6 +218,31 @@ fn claims_no_block_prints_are_unverifiable() {
         [22, 23, 24, 25, 179, 597, 598, 599]
     );
     assert!(!checked.passes(false));
+}
+
+#[test]
+fn times_faster_in_the_conclusion_holds() {
+    // `Mean latency: 1.65s/req (1.26x faster)` against 2.09s/req: 2.09 / 1.65 = 1.267, and
+    // 2.085 / 1.655 = 1.260 is inside the printed rounding; the other rows hold outright.
+    let name = "qwen3.5-9b__h100-latency.md";
+    let original = text(name);
+    let checked = flags_exactly(name, &[]);
+    let ratios: Vec<(u64, &str)> = checked
+        .claims
+        .iter()
+        .filter(|c| c.verdict == Verdict::Holds && c.subject.starts_with("Rate"))
+        .filter(|c| original.contains(&format!("({}x faster)", c.claimed)))
+        .map(|c| (c.line, c.claimed.as_str()))
+        .collect();
+    assert_eq!(
+        ratios,
+        [(23, "1.26"), (24, "1.23"), (25, "1.13"), (26, "1.17")]
+    );
+    // A changed ratio is flagged.
+    let changed = original.replace("(1.26x faster)", "(1.36x faster)");
+    let after = run(name, &changed);
+    let wrong: Vec<(u64, String)> = after.wrong().map(|c| (c.line, c.claimed.clone())).collect();
+    assert_eq!(wrong, [(23, "1.36".to_owned())]);
 }
 
 #[test]

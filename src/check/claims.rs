@@ -53,6 +53,8 @@ pub enum Quantity {
     Best,
     /// The run quoted exists: a variant of that name, a block for that row.
     Block,
+    /// `(1.26x faster)`: the slower value over the faster.
+    Ratio,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -156,6 +158,13 @@ static CELL_METRIC: LazyLock<Regex> = LazyLock::new(|| {
 static CELL_PERCENT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
         r"\(\s*(?P<num>{NUM})\s*%(?P<gpu>\s*/\s*GPU\b)?\s*(?:\)|,[^)]*\))"
+    ))
+    .expect("valid regex")
+});
+/// `(1.26x faster)`, `(1.00x slower)`.
+static CELL_TIMES: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"\(\s*(?P<num>{NUM})\s*[x×]\s*(?P<dir>faster|slower)\s*\)"
     ))
     .expect("valid regex")
 });
@@ -366,6 +375,8 @@ struct CellQuote {
     percent: Option<(&'static str, Said)>,
     /// The percentage compares values per GPU (`(+21.1%/GPU)`).
     per_gpu: bool,
+    /// `(1.26x faster)` after a value: its metric, the ratio, and whether faster.
+    ratio: Option<(&'static str, Said, bool)>,
     success: Option<Said>,
 }
 
@@ -387,6 +398,20 @@ fn quote_of(cell: &str, base: Option<usize>) -> CellQuote {
     }
     if let Some(num) = SUCCESS_RATE.captures(cell).and_then(|c| c.name("num")) {
         q.success = said(num, base);
+    }
+    if let Some(c) = CELL_TIMES.captures(cell) {
+        let num = c.name("num").expect("the pattern has a number");
+        let metric = q
+            .values
+            .iter()
+            .zip(&q.ends)
+            .rev()
+            .find(|(_, end)| **end <= num.start())
+            .map(|((m, _), _)| *m);
+        let faster = c.name("dir").is_some_and(|d| d.as_str() == "faster");
+        if let (Some(metric), Some(s)) = (metric, said(num, base)) {
+            q.ratio = Some((metric, s, faster));
+        }
     }
     if let Some(c) = CELL_PERCENT.captures(cell) {
         let num = c.name("num").expect("the pattern has a number");
@@ -1342,6 +1367,21 @@ impl<'r> Claims<'r> {
                 None => self.unverifiable(line, src, subject, s.span),
             }
         }
+        if let (Some((metric, s, faster)), Some(v)) = (&q.ratio, versus) {
+            // Faster: the baseline's latency over this one's; slower: the other way.
+            let (x, y) = if *faster { (v, b) } else { (b, v) };
+            self.formula_claim(
+                line,
+                src,
+                Quantity::Ratio,
+                subject,
+                metric,
+                s,
+                Formula::Ratio,
+                x,
+                y,
+            );
+        }
         if let Some(s) = &q.success {
             self.success_claim(line, src, subject, s, b);
         }
@@ -1651,6 +1691,8 @@ enum Formula {
     PercentChange,
     /// `(a - b) / a * 100`: a reduction in percent of the first (larger) value.
     ShareOfFirst,
+    /// `a / b`.
+    Ratio,
 }
 
 impl Formula {
@@ -1661,6 +1703,10 @@ impl Formula {
             Formula::PercentChange => (
                 interval::percent_change(ia, ib),
                 (b.value != 0.0).then(|| (a.value - b.value) / b.value * 100.0),
+            ),
+            Formula::Ratio => (
+                interval::ratio(ia, ib),
+                (b.value != 0.0).then(|| a.value / b.value),
             ),
             Formula::ShareOfFirst => (
                 interval::percent_change(ib, ia).map(|r| Interval::new(-r.hi, -r.lo)),
