@@ -81,8 +81,9 @@ fn latency_in_seconds_holds() {
         .filter(|c| c.metric.as_deref() == Some("mean_e2el_ms"))
         .map(|c| c.line)
         .collect();
-    // 14 latencies and the conclusion's 4 `(1.26x faster)` ratios.
-    assert_eq!(latency.len(), 18, "{latency:?}");
+    // 14 latencies, the conclusion's 4 `(1.26x faster)` ratios, and each of the 3
+    // `is faster by 5.51s (3.10x faster)` sentences' order, difference and ratio.
+    assert_eq!(latency.len(), 27, "{latency:?}");
     assert!(checked.claims.iter().all(|c| c.verdict == Verdict::Holds));
 }
 
@@ -243,6 +244,21 @@ fn times_faster_in_the_conclusion_holds() {
     let after = run(name, &changed);
     let wrong: Vec<(u64, String)> = after.wrong().map(|c| (c.line, c.claimed.clone())).collect();
     assert_eq!(wrong, [(23, "1.36".to_owned())]);
+
+    // Line 204: `is faster by 5.51s (3.10x faster)`: 8.13 - 2.62 s and 8.13 / 2.62.
+    let line_204: Vec<&str> = checked
+        .claims
+        .iter()
+        .filter(|c| c.line == 204 && c.verdict == Verdict::Holds)
+        .map(|c| c.claimed.as_str())
+        .collect();
+    assert!(line_204.contains(&"5.51") && line_204.contains(&"3.10"));
+    let changed = original.replace("(3.10x faster)", "(3.40x faster)");
+    let wrong: Vec<(u64, String)> = run(name, &changed)
+        .wrong()
+        .map(|c| (c.line, c.claimed.clone()))
+        .collect();
+    assert_eq!(wrong, [(204, "3.40".to_owned())]);
 }
 
 #[test]

@@ -118,7 +118,7 @@ static PAIR: LazyLock<Regex> = LazyLock::new(|| {
 });
 static VERDICT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"{NAME}\s+is\s+(?P<dir>faster|slower)\s+by\s+(?P<diff>{NUM})\s*(?P<unit>[A-Za-z/]+)\s*\(\s*(?P<pct>{NUM})\s*%\s*\)"
+        r"{NAME}\s+is\s+(?P<dir>faster|slower)\s+by\s+(?P<diff>{NUM})\s*(?P<unit>[A-Za-z/]+)\s*\(\s*(?:(?P<pct>{NUM})\s*%|(?P<times>{NUM})\s*[x×]\s*(?:faster|slower))\s*\)"
     ))
     .expect("valid regex")
 });
@@ -691,9 +691,7 @@ impl<'r> Claims<'r> {
             return;
         };
         let name = c.name("name").or_else(|| c.name("bold"));
-        let (Some(name), Some(dir), Some(diff), Some(pct)) =
-            (name, c.name("dir"), c.name("diff"), c.name("pct"))
-        else {
+        let (Some(name), Some(dir), Some(diff)) = (name, c.name("dir"), c.name("diff")) else {
             return;
         };
         let first = named
@@ -708,10 +706,12 @@ impl<'r> Claims<'r> {
         };
         let faster = dir.as_str() == "faster";
         let subject = format!("{a_name} / {b_name}");
-        // `A is faster`: A's primary metric above B's; `slower` mirrors it.
-        let (hi, lo) = if faster { (a, b) } else { (b, a) };
+        // `A is faster`: A's primary metric above B's, or below it for a latency; `slower`
+        // mirrors it.
+        let latency = primary.ends_with("_ms");
+        let (hi, lo) = if faster != latency { (a, b) } else { (b, a) };
         self.order_claim(line, src, &subject, primary, hi, lo, dir.span_in(base));
-        if let Some(s) = said(diff, base) {
+        if let Some(s) = said_in(text, diff, base, primary) {
             self.formula_claim(
                 line,
                 src,
@@ -724,7 +724,7 @@ impl<'r> Claims<'r> {
                 lo,
             );
         }
-        if let Some(s) = said(pct, base) {
+        if let Some(s) = c.name("pct").and_then(|pct| said(pct, base)) {
             self.formula_claim(
                 line,
                 src,
@@ -736,6 +736,24 @@ impl<'r> Claims<'r> {
                 hi,
                 lo,
             );
+        }
+        // `(3.10x faster)`: the larger value over the smaller.
+        if let Some(s) = c.name("times").and_then(|t| said(t, base)) {
+            self.formula_claim(
+                line,
+                src,
+                Quantity::Ratio,
+                &subject,
+                primary,
+                &s,
+                Formula::Ratio,
+                hi,
+                lo,
+            );
+        }
+        if latency {
+            // Which runs a latency study compares is not checked.
+            return;
         }
         self.extremes_claim(line, e, &subject, primary, hi, lo);
 
