@@ -253,6 +253,15 @@ fn times_faster_in_the_conclusion_holds() {
         .map(|c| c.claimed.as_str())
         .collect();
     assert!(line_204.contains(&"5.51") && line_204.contains(&"3.10"));
+    // TTFT 98.72 / 41.12 = 2.40; TPOT 28.88 / 1.34 = 21.55, and 28.885 / 1.335 = 21.64
+    // is inside the printed rounding.
+    assert!(line_204.contains(&"2.40") && line_204.contains(&"21.62"));
+    let changed = original.replace("(21.62x faster)", "(23.62x faster)");
+    let wrong: Vec<(u64, String)> = run(name, &changed)
+        .wrong()
+        .map(|c| (c.line, c.claimed.clone()))
+        .collect();
+    assert_eq!(wrong, [(204, "23.62".to_owned())]);
     let changed = original.replace("(3.10x faster)", "(3.40x faster)");
     let wrong: Vec<(u64, String)> = run(name, &changed)
         .wrong()

@@ -124,7 +124,7 @@ static VERDICT: LazyLock<Regex> = LazyLock::new(|| {
 });
 static SECONDARY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?P<label>Mean\s+[A-Za-z0-9]+)\s*=\s*(?P<a>{NUM})\s*ms\s+vs\.?\s+(?P<b>{NUM})\s*ms,?\s*(?P<dir>reduced|increased)\s+by\s+(?P<diff>{NUM})\s*ms\s*\(\s*(?P<pct>{NUM})\s*%[^)]*\)"
+        r"(?P<label>(?:Mean\s+)?(?:[A-Z][A-Za-z0-9]*))\s*=\s*(?P<a>{NUM})\s*ms\s+vs\.?\s+(?P<b>{NUM})\s*ms,?\s*(?P<dir>reduced|increased)\s+by\s+(?P<diff>{NUM})\s*ms\s*\(\s*(?:(?P<pct>{NUM})\s*%|(?P<times>{NUM})\s*[x×]\s*(?:faster|slower))[^)]*\)"
     ))
     .expect("valid regex")
 });
@@ -751,34 +751,52 @@ impl<'r> Claims<'r> {
                 lo,
             );
         }
-        if latency {
-            // Which runs a latency study compares is not checked.
-            return;
+        // Which runs a latency study compares is not checked.
+        if !latency {
+            self.extremes_claim(line, e, &subject, primary, hi, lo);
         }
-        self.extremes_claim(line, e, &subject, primary, hi, lo);
 
         // Mean TPOT = a ms vs b ms, reduced by d ms (p%): A's value first, percent of B's.
-        let Some(c) = SECONDARY.captures(text) else {
-            return;
-        };
-        let (Some(label), Some(av), Some(bv), Some(dir), Some(diff), Some(pct)) = (
+        // A latency study: TTFT = a ms vs b ms, reduced by d ms (2.40x faster), each.
+        for c in SECONDARY.captures_iter(text) {
+            self.secondary(line, &c, base, (&a_name, a), (&b_name, b), &subject);
+        }
+    }
+
+    /// `Mean TPOT = a ms vs b ms, reduced by d ms (p%)` or `(2.40x faster)`.
+    fn secondary(
+        &mut self,
+        line: u64,
+        c: &regex::Captures<'_>,
+        base: Option<usize>,
+        (a_name, a): (&str, usize),
+        (b_name, b): (&str, usize),
+        subject: &str,
+    ) {
+        let src = ClaimSource::SummarySentence;
+        let (Some(label), Some(av), Some(bv), Some(dir), Some(diff)) = (
             c.name("label"),
             c.name("a"),
             c.name("b"),
             c.name("dir"),
             c.name("diff"),
-            c.name("pct"),
         ) else {
             return;
         };
-        let Some(metric) = metric_of_label(label.as_str()) else {
+        let label = label.as_str();
+        let metric = if label.starts_with("Mean") {
+            metric_of_label(label)
+        } else {
+            metric_of_label(&format!("Mean {label}"))
+        };
+        let Some(metric) = metric else {
             return;
         };
         if let Some(s) = said(av, base) {
-            self.value_claim(line, src, &a_name, metric, &s, a);
+            self.value_claim(line, src, a_name, metric, &s, a);
         }
         if let Some(s) = said(bv, base) {
-            self.value_claim(line, src, &b_name, metric, &s, b);
+            self.value_claim(line, src, b_name, metric, &s, b);
         }
         let reduced = dir.as_str() == "reduced";
         let (hi, lo, formula) = if reduced {
@@ -786,13 +804,13 @@ impl<'r> Claims<'r> {
         } else {
             (a, b, Formula::PercentChange)
         };
-        self.order_claim(line, src, &subject, metric, hi, lo, dir.span_in(base));
+        self.order_claim(line, src, subject, metric, hi, lo, dir.span_in(base));
         if let Some(s) = said(diff, base) {
             self.formula_claim(
                 line,
                 src,
                 Quantity::Difference,
-                &subject,
+                subject,
                 metric,
                 &s,
                 Formula::Difference,
@@ -800,16 +818,30 @@ impl<'r> Claims<'r> {
                 lo,
             );
         }
-        if let Some(s) = said(pct, base) {
+        if let Some(s) = c.name("pct").and_then(|pct| said(pct, base)) {
             // Reduced: (B - A) / B; increased: (A - B) / B. Both over B's value.
             self.formula_claim(
                 line,
                 src,
                 Quantity::PercentChange,
-                &subject,
+                subject,
                 metric,
                 &s,
                 formula,
+                hi,
+                lo,
+            );
+        }
+        // `(2.40x faster)`: the larger value over the smaller.
+        if let Some(s) = c.name("times").and_then(|t| said(t, base)) {
+            self.formula_claim(
+                line,
+                src,
+                Quantity::Ratio,
+                subject,
+                metric,
+                &s,
+                Formula::Ratio,
                 hi,
                 lo,
             );
