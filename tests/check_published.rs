@@ -81,7 +81,9 @@ fn latency_in_seconds_holds() {
         .filter(|c| c.metric.as_deref() == Some("mean_e2el_ms"))
         .map(|c| c.line)
         .collect();
-    assert_eq!(latency.len(), 14, "{latency:?}");
+    // 14 latencies, the conclusion's 4 `(1.26x faster)` ratios, and each of the 3
+    // `is faster by 5.51s (3.10x faster)` sentences' order, difference and ratio.
+    assert_eq!(latency.len(), 27, "{latency:?}");
     assert!(checked.claims.iter().all(|c| c.verdict == Verdict::Holds));
 }
 
@@ -146,6 +148,21 @@ fn real_mistakes_are_flagged() {
 }
 
 #[test]
+fn per_gpu_percentages() {
+    // `(+21.1%/GPU)`: the optimized run uses 2 GPUs, the baseline 1; 34491.13 / 2 over
+    // 14247.47 is +21.04%. The other four rows' per-GPU percentages hold.
+    let checked = flags_exactly("gpt-oss-120b__h100.md", &[(21, "+21.1", Some("+21.0"))]);
+    let per_gpu: Vec<u64> = checked
+        .claims
+        .iter()
+        .filter(|c| c.claimed.starts_with(['+', '-']))
+        .filter(|c| (18..=22).contains(&c.line) && c.verdict == Verdict::Holds)
+        .map(|c| c.line)
+        .collect();
+    assert_eq!(per_gpu, [18, 19, 20, 22]);
+}
+
+#[test]
 fn a_conclusion_table_that_is_not_the_reports_data() {
     // Lines 28-32 quote numbers no block prints (FINDINGS: baseline and optimized from
     // the blocks: ShareGPT 5713.95 / 7351.59, Short 10071.49 / 18227.38, Medium 10925.59 /
@@ -190,13 +207,99 @@ fn a_conclusion_table_that_is_not_the_reports_data() {
 #[test]
 fn claims_no_block_prints_are_unverifiable() {
     // vLLM's serve blocks print no E2E latency: the conclusion's `Mean latency: 1.66s/req`
-    // and the latency speed-ups of the summary cannot be checked, and are not wrong.
-    let checked = flags_exactly("qwen3-8b__h100-latency.md", &[]);
+    // and the latency speed-ups of the summary cannot be checked, and are not wrong; nor
+    // can line 179's latencies. Its order is checked on the numbers it states: 1.68 < 1.74,
+    // not `>`.
+    let checked = flags_exactly(
+        "qwen3-8b__h100-latency.md",
+        &[(179, "1.68 > 1.74", Some("1.68 < 1.74"))],
+    );
     assert_eq!(
         unverifiable_lines(&checked),
-        [22, 23, 24, 25, 597, 598, 599]
+        [22, 23, 24, 25, 179, 597, 598, 599]
     );
-    assert!(checked.passes(false));
+    assert!(!checked.passes(false));
+}
+
+#[test]
+fn times_faster_in_the_conclusion_holds() {
+    // `Mean latency: 1.65s/req (1.26x faster)` against 2.09s/req: 2.09 / 1.65 = 1.267, and
+    // 2.085 / 1.655 = 1.260 is inside the printed rounding; the other rows hold outright.
+    let name = "qwen3.5-9b__h100-latency.md";
+    let original = text(name);
+    let checked = flags_exactly(name, &[]);
+    let ratios: Vec<(u64, &str)> = checked
+        .claims
+        .iter()
+        .filter(|c| c.verdict == Verdict::Holds && c.subject.starts_with("Rate"))
+        .filter(|c| original.contains(&format!("({}x faster)", c.claimed)))
+        .map(|c| (c.line, c.claimed.as_str()))
+        .collect();
+    assert_eq!(
+        ratios,
+        [(23, "1.26"), (24, "1.23"), (25, "1.13"), (26, "1.17")]
+    );
+    // A changed ratio is flagged.
+    let changed = original.replace("(1.26x faster)", "(1.36x faster)");
+    let after = run(name, &changed);
+    let wrong: Vec<(u64, String)> = after.wrong().map(|c| (c.line, c.claimed.clone())).collect();
+    assert_eq!(wrong, [(23, "1.36".to_owned())]);
+
+    // Line 204: `is faster by 5.51s (3.10x faster)`: 8.13 - 2.62 s and 8.13 / 2.62.
+    let line_204: Vec<&str> = checked
+        .claims
+        .iter()
+        .filter(|c| c.line == 204 && c.verdict == Verdict::Holds)
+        .map(|c| c.claimed.as_str())
+        .collect();
+    assert!(line_204.contains(&"5.51") && line_204.contains(&"3.10"));
+    // TTFT 98.72 / 41.12 = 2.40; TPOT 28.88 / 1.34 = 21.55, and 28.885 / 1.335 = 21.64
+    // is inside the printed rounding.
+    assert!(line_204.contains(&"2.40") && line_204.contains(&"21.62"));
+    let changed = original.replace("(21.62x faster)", "(23.62x faster)");
+    let wrong: Vec<(u64, String)> = run(name, &changed)
+        .wrong()
+        .map(|c| (c.line, c.claimed.clone()))
+        .collect();
+    assert_eq!(wrong, [(204, "23.62".to_owned())]);
+    let changed = original.replace("(3.10x faster)", "(3.40x faster)");
+    let wrong: Vec<(u64, String)> = run(name, &changed)
+        .wrong()
+        .map(|c| (c.line, c.claimed.clone()))
+        .collect();
+    assert_eq!(wrong, [(204, "3.40".to_owned())]);
+}
+
+#[test]
+fn an_order_line_is_checked_on_its_own_numbers() {
+    let name = "qwen3-8b__h100-latency.md";
+    let line = "Mean latency per request: SGLang(1.61 s) < vLLM (1.68 s) > TensorRT-LLM (1.74 s)";
+    let order = |text: &str| -> Vec<(String, Verdict)> {
+        run(name, text)
+            .claims
+            .iter()
+            .filter(|c| c.line == 179 && c.claimed.contains(['<', '>']))
+            .map(|c| (c.claimed.clone(), c.verdict))
+            .collect()
+    };
+    let original = text(name);
+    assert!(original.contains(line));
+    assert_eq!(
+        order(&original),
+        [
+            ("1.61 < 1.68".to_owned(), Verdict::Holds),
+            ("1.68 > 1.74".to_owned(), Verdict::Wrong)
+        ]
+    );
+    // A changed number breaks the order that held; the corrected sign holds.
+    let fixed = original.replace(line, &line.replace("1.61", "1.70").replace(") >", ") <"));
+    assert_eq!(
+        order(&fixed),
+        [
+            ("1.70 < 1.68".to_owned(), Verdict::Wrong),
+            ("1.68 < 1.74".to_owned(), Verdict::Holds)
+        ]
+    );
 }
 
 /// `v` changed beyond any rounding: 10% more, plus one.
@@ -246,6 +349,7 @@ fn every_holding_number_changed_is_flagged() {
     assert!(mutate_each_holding_claim("glm-4.6__h200.md") >= 20);
     assert!(mutate_each_holding_claim("qwen3-235b-a22b__h100.md") >= 20);
     assert!(mutate_each_holding_claim("gpt-oss-120b__a100.md") >= 20);
+    assert!(mutate_each_holding_claim("gpt-oss-120b__h100.md") >= 10);
     assert!(mutate_each_holding_claim("qwen3.5-35b-a3b__h200.md") >= 40);
     assert!(mutate_each_holding_claim("glm-5.2__h200.md") >= 100);
 }

@@ -7,6 +7,7 @@ check-quantity-order = order
 check-quantity-extremes = fastest and slowest
 check-quantity-best = best variant
 check-quantity-block = quoted run
+check-quantity-ratio = ratio
 check-wrong = wrong { $what } for { $subject }: claimed { $claimed }, recomputed { $recomputed }
 check-wrong-unmatched = wrong { $what } for { $subject }: claimed { $claimed }, but no benchmark block of the report matches it
 check-unverifiable = unverifiable { $what } for { $subject }: claimed { $claimed }, but no benchmark block of the report is tied to it or prints it; not checked

@@ -7,6 +7,7 @@ check-quantity-order = порядок
 check-quantity-extremes = самый быстрый и самый медленный
 check-quantity-best = лучший вариант
 check-quantity-block = указанный прогон
+check-quantity-ratio = отношение
 check-wrong = неверно: { $what } для { $subject }: заявлено { $claimed }, пересчитано { $recomputed }
 check-wrong-unmatched = неверно: { $what } для { $subject }: заявлено { $claimed }, но ни один блок отчёта этому не соответствует
 check-unverifiable = не проверено: { $what } для { $subject }: заявлено { $claimed }, но ни один блок отчёта не связан с этим утверждением или не содержит значения

@@ -7,6 +7,7 @@ check-quantity-order = 大小关系
 check-quantity-extremes = 最快与最慢
 check-quantity-best = 最佳变体
 check-quantity-block = 引用的运行
+check-quantity-ratio = 倍数
 check-wrong = { $subject } 的{ $what }有误：声称 { $claimed }，重新计算为 { $recomputed }
 check-wrong-unmatched = { $subject } 的{ $what }有误：声称 { $claimed }，但报告中没有与之对应的基准测试块
 check-unverifiable = { $subject } 的{ $what }无法核实：声称 { $claimed }，但报告中没有与之关联或给出该值的基准测试块，未检查

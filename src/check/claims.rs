@@ -53,6 +53,8 @@ pub enum Quantity {
     Best,
     /// The run quoted exists: a variant of that name, a block for that row.
     Block,
+    /// `(1.26x faster)`: the slower value over the faster.
+    Ratio,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -116,13 +118,13 @@ static PAIR: LazyLock<Regex> = LazyLock::new(|| {
 });
 static VERDICT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"{NAME}\s+is\s+(?P<dir>faster|slower)\s+by\s+(?P<diff>{NUM})\s*(?P<unit>[A-Za-z/]+)\s*\(\s*(?P<pct>{NUM})\s*%\s*\)"
+        r"{NAME}\s+is\s+(?P<dir>faster|slower)\s+by\s+(?P<diff>{NUM})\s*(?P<unit>[A-Za-z/]+)\s*\(\s*(?:(?P<pct>{NUM})\s*%|(?P<times>{NUM})\s*[x×]\s*(?:faster|slower))\s*\)"
     ))
     .expect("valid regex")
 });
 static SECONDARY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?P<label>Mean\s+[A-Za-z0-9]+)\s*=\s*(?P<a>{NUM})\s*ms\s+vs\.?\s+(?P<b>{NUM})\s*ms,?\s*(?P<dir>reduced|increased)\s+by\s+(?P<diff>{NUM})\s*ms\s*\(\s*(?P<pct>{NUM})\s*%[^)]*\)"
+        r"(?P<label>(?:Mean\s+)?(?:[A-Z][A-Za-z0-9]*))\s*=\s*(?P<a>{NUM})\s*ms\s+vs\.?\s+(?P<b>{NUM})\s*ms,?\s*(?P<dir>reduced|increased)\s+by\s+(?P<diff>{NUM})\s*ms\s*\(\s*(?:(?P<pct>{NUM})\s*%|(?P<times>{NUM})\s*[x×]\s*(?:faster|slower))[^)]*\)"
     ))
     .expect("valid regex")
 });
@@ -132,15 +134,39 @@ static RESULT_ITEM: LazyLock<Regex> = LazyLock::new(|| {
     ))
     .expect("valid regex")
 });
+/// `Mean latency per request: SGLang(1.61 s) < vLLM (1.68 s)`: a metric, then runs in order.
+static ORDER_LINE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"^\s*(?P<label>[A-Za-z][A-Za-z0-9 ]*?)(?:\s+per\s+request)?\s*:[^()]*\(\s*(?:{NUM})[^)]*\)\s*[<>]"
+    ))
+    .expect("valid regex")
+});
+
+/// The metric an order line compares, if `text` is one.
+fn order_line_metric(text: &str) -> Option<&'static str> {
+    metric_of_label(ORDER_LINE.captures(text)?.name("label")?.as_str())
+}
+
 static CELL_METRIC: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
         r"(?P<label>[A-Za-z][A-Za-z0-9 ]*?)\s*(?:\([^)<>]*\))?\s*:\s*(?P<num>{NUM})(?:\s*[x×]\s*(?P<times>\d+)\b)?"
     ))
     .expect("valid regex")
 });
-/// `(+2.09%)`, or with a remark after it: `(+7.60%, lower than previous +8.47%, ...)`.
+/// `(+2.09%)`, or with a remark after it: `(+7.60%, lower than previous +8.47%, ...)`, or
+/// per GPU: `(+21.1%/GPU)`.
 static CELL_PERCENT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(r"\(\s*(?P<num>{NUM})\s*%\s*(?:\)|,[^)]*\))")).expect("valid regex")
+    Regex::new(&format!(
+        r"\(\s*(?P<num>{NUM})\s*%(?P<gpu>\s*/\s*GPU\b)?\s*(?:\)|,[^)]*\))"
+    ))
+    .expect("valid regex")
+});
+/// `(1.26x faster)`, `(1.00x slower)`.
+static CELL_TIMES: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"\(\s*(?P<num>{NUM})\s*[x×]\s*(?P<dir>faster|slower)\s*\)"
+    ))
+    .expect("valid regex")
 });
 static SUCCESS_RATE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"(?i)success rate:?\s*(?P<num>{NUM})\s*%")).expect("valid regex")
@@ -347,6 +373,10 @@ struct CellQuote {
     /// The GPU-scaling factor after each value (`7081.34x2`), else 1.
     times: Vec<f64>,
     percent: Option<(&'static str, Said)>,
+    /// The percentage compares values per GPU (`(+21.1%/GPU)`).
+    per_gpu: bool,
+    /// `(1.26x faster)` after a value: its metric, the ratio, and whether faster.
+    ratio: Option<(&'static str, Said, bool)>,
     success: Option<Said>,
 }
 
@@ -369,7 +399,23 @@ fn quote_of(cell: &str, base: Option<usize>) -> CellQuote {
     if let Some(num) = SUCCESS_RATE.captures(cell).and_then(|c| c.name("num")) {
         q.success = said(num, base);
     }
-    if let Some(num) = CELL_PERCENT.captures(cell).and_then(|c| c.name("num")) {
+    if let Some(c) = CELL_TIMES.captures(cell) {
+        let num = c.name("num").expect("the pattern has a number");
+        let metric = q
+            .values
+            .iter()
+            .zip(&q.ends)
+            .rev()
+            .find(|(_, end)| **end <= num.start())
+            .map(|((m, _), _)| *m);
+        let faster = c.name("dir").is_some_and(|d| d.as_str() == "faster");
+        if let (Some(metric), Some(s)) = (metric, said(num, base)) {
+            q.ratio = Some((metric, s, faster));
+        }
+    }
+    if let Some(c) = CELL_PERCENT.captures(cell) {
+        let num = c.name("num").expect("the pattern has a number");
+        q.per_gpu = c.name("gpu").is_some();
         let (metric, times) = q
             .values
             .iter()
@@ -443,7 +489,9 @@ impl<'r> Claims<'r> {
                 let base = self.loc.offset_of(s.line, &s.text);
                 let lower = s.text.to_ascii_lowercase();
                 if lower.starts_with("result:") {
-                    self.result_line(e, s.line, &s.text, base);
+                    self.result_line(e, s.line, &s.text, base, None);
+                } else if let Some(metric) = order_line_metric(&s.text) {
+                    self.result_line(e, s.line, &s.text, base, Some(metric));
                 } else {
                     self.summary_sentence(e, s.line, &s.text, base);
                 }
@@ -643,9 +691,7 @@ impl<'r> Claims<'r> {
             return;
         };
         let name = c.name("name").or_else(|| c.name("bold"));
-        let (Some(name), Some(dir), Some(diff), Some(pct)) =
-            (name, c.name("dir"), c.name("diff"), c.name("pct"))
-        else {
+        let (Some(name), Some(dir), Some(diff)) = (name, c.name("dir"), c.name("diff")) else {
             return;
         };
         let first = named
@@ -660,10 +706,12 @@ impl<'r> Claims<'r> {
         };
         let faster = dir.as_str() == "faster";
         let subject = format!("{a_name} / {b_name}");
-        // `A is faster`: A's primary metric above B's; `slower` mirrors it.
-        let (hi, lo) = if faster { (a, b) } else { (b, a) };
+        // `A is faster`: A's primary metric above B's, or below it for a latency; `slower`
+        // mirrors it.
+        let latency = primary.ends_with("_ms");
+        let (hi, lo) = if faster != latency { (a, b) } else { (b, a) };
         self.order_claim(line, src, &subject, primary, hi, lo, dir.span_in(base));
-        if let Some(s) = said(diff, base) {
+        if let Some(s) = said_in(text, diff, base, primary) {
             self.formula_claim(
                 line,
                 src,
@@ -676,7 +724,7 @@ impl<'r> Claims<'r> {
                 lo,
             );
         }
-        if let Some(s) = said(pct, base) {
+        if let Some(s) = c.name("pct").and_then(|pct| said(pct, base)) {
             self.formula_claim(
                 line,
                 src,
@@ -689,30 +737,66 @@ impl<'r> Claims<'r> {
                 lo,
             );
         }
-        self.extremes_claim(line, e, &subject, primary, hi, lo);
+        // `(3.10x faster)`: the larger value over the smaller.
+        if let Some(s) = c.name("times").and_then(|t| said(t, base)) {
+            self.formula_claim(
+                line,
+                src,
+                Quantity::Ratio,
+                &subject,
+                primary,
+                &s,
+                Formula::Ratio,
+                hi,
+                lo,
+            );
+        }
+        // Which runs a latency study compares is not checked.
+        if !latency {
+            self.extremes_claim(line, e, &subject, primary, hi, lo);
+        }
 
         // Mean TPOT = a ms vs b ms, reduced by d ms (p%): A's value first, percent of B's.
-        let Some(c) = SECONDARY.captures(text) else {
-            return;
-        };
-        let (Some(label), Some(av), Some(bv), Some(dir), Some(diff), Some(pct)) = (
+        // A latency study: TTFT = a ms vs b ms, reduced by d ms (2.40x faster), each.
+        for c in SECONDARY.captures_iter(text) {
+            self.secondary(line, &c, base, (&a_name, a), (&b_name, b), &subject);
+        }
+    }
+
+    /// `Mean TPOT = a ms vs b ms, reduced by d ms (p%)` or `(2.40x faster)`.
+    fn secondary(
+        &mut self,
+        line: u64,
+        c: &regex::Captures<'_>,
+        base: Option<usize>,
+        (a_name, a): (&str, usize),
+        (b_name, b): (&str, usize),
+        subject: &str,
+    ) {
+        let src = ClaimSource::SummarySentence;
+        let (Some(label), Some(av), Some(bv), Some(dir), Some(diff)) = (
             c.name("label"),
             c.name("a"),
             c.name("b"),
             c.name("dir"),
             c.name("diff"),
-            c.name("pct"),
         ) else {
             return;
         };
-        let Some(metric) = metric_of_label(label.as_str()) else {
+        let label = label.as_str();
+        let metric = if label.starts_with("Mean") {
+            metric_of_label(label)
+        } else {
+            metric_of_label(&format!("Mean {label}"))
+        };
+        let Some(metric) = metric else {
             return;
         };
         if let Some(s) = said(av, base) {
-            self.value_claim(line, src, &a_name, metric, &s, a);
+            self.value_claim(line, src, a_name, metric, &s, a);
         }
         if let Some(s) = said(bv, base) {
-            self.value_claim(line, src, &b_name, metric, &s, b);
+            self.value_claim(line, src, b_name, metric, &s, b);
         }
         let reduced = dir.as_str() == "reduced";
         let (hi, lo, formula) = if reduced {
@@ -720,13 +804,13 @@ impl<'r> Claims<'r> {
         } else {
             (a, b, Formula::PercentChange)
         };
-        self.order_claim(line, src, &subject, metric, hi, lo, dir.span_in(base));
+        self.order_claim(line, src, subject, metric, hi, lo, dir.span_in(base));
         if let Some(s) = said(diff, base) {
             self.formula_claim(
                 line,
                 src,
                 Quantity::Difference,
-                &subject,
+                subject,
                 metric,
                 &s,
                 Formula::Difference,
@@ -734,16 +818,30 @@ impl<'r> Claims<'r> {
                 lo,
             );
         }
-        if let Some(s) = said(pct, base) {
+        if let Some(s) = c.name("pct").and_then(|pct| said(pct, base)) {
             // Reduced: (B - A) / B; increased: (A - B) / B. Both over B's value.
             self.formula_claim(
                 line,
                 src,
                 Quantity::PercentChange,
-                &subject,
+                subject,
                 metric,
                 &s,
                 formula,
+                hi,
+                lo,
+            );
+        }
+        // `(2.40x faster)`: the larger value over the smaller.
+        if let Some(s) = c.name("times").and_then(|t| said(t, base)) {
+            self.formula_claim(
+                line,
+                src,
+                Quantity::Ratio,
+                subject,
+                metric,
+                &s,
+                Formula::Ratio,
                 hi,
                 lo,
             );
@@ -862,27 +960,52 @@ impl<'r> Claims<'r> {
         });
     }
 
-    fn result_line(&mut self, e: usize, line: u64, text: &str, base: Option<usize>) {
+    /// A `Result:` line, or an order line of a named metric (`metric`): `Mean latency per
+    /// request: SGLang(1.61 s) < vLLM (1.68 s)`, values in the claim's unit.
+    fn result_line(
+        &mut self,
+        e: usize,
+        line: u64,
+        text: &str,
+        base: Option<usize>,
+        metric: Option<&'static str>,
+    ) {
         let src = ClaimSource::ResultLine;
         let body_at = text.find(':').map_or(0, |i| i + 1);
         let body = &text[body_at..];
         let base = base.map(|b| b + body_at);
         let mut prev: Option<(String, usize, String)> = None;
+        let order_line = metric.is_some();
+        let mut stated: Option<(String, Said, String)> = None;
         for c in RESULT_ITEM.captures_iter(body) {
             let (Some(name), Some(num)) = (c.name("name"), c.name("num")) else {
                 continue;
             };
             let name = name.as_str().trim().to_owned();
             let unit = c.name("unit").map_or("", |u| u.as_str()).trim().to_owned();
-            let metric = if unit.contains("ms") {
-                "mean_tpot_ms"
-            } else {
-                PRIMARY
+            let (metric, s) = match metric {
+                Some(m) => (m, said_in(body, num, base, m)),
+                None if unit.contains("ms") => ("mean_tpot_ms", said(num, base)),
+                None => (PRIMARY, said(num, base)),
             };
-            let Some(s) = said(num, base) else { continue };
+            let Some(s) = s else { continue };
+            let op = c.name("op").map_or("", |o| o.as_str()).to_owned();
+            if order_line {
+                // The line compares its own numbers, which blocks may not print.
+                if let Some((pname, ps, pop)) = stated.take() {
+                    self.stated_order_claim(line, src, metric, (&pname, &ps), &pop, (&name, &s));
+                }
+                if !op.is_empty() {
+                    stated = Some((name.clone(), s.clone(), op.clone()));
+                }
+            }
             let v = self.find_variant(e, &name);
             let Some(b) = v.and_then(|v| self.variant_block(e, v)) else {
-                self.missing(line, src, &name, s.span);
+                if order_line {
+                    self.unverifiable(line, src, &name, s.span);
+                } else {
+                    self.missing(line, src, &name, s.span);
+                }
                 prev = None;
                 continue;
             };
@@ -895,11 +1018,50 @@ impl<'r> Claims<'r> {
                     _ => {}
                 }
             }
-            let op = c.name("op").map_or("", |o| o.as_str()).to_owned();
-            if !op.is_empty() {
+            if !op.is_empty() && !order_line {
                 prev = Some((name, b, op));
             }
         }
+    }
+
+    /// `A (x) > B (y)` on the numbers as stated: holds when some values inside their
+    /// rounding are in that order.
+    fn stated_order_claim(
+        &mut self,
+        line: u64,
+        source: ClaimSource,
+        metric: &str,
+        (a, x): (&str, &Said),
+        op: &str,
+        (b, y): (&str, &Said),
+    ) {
+        let (xi, yi) = (Interval::of(&x.number), Interval::of(&y.number));
+        let holds = match op {
+            ">" => xi.hi > yi.lo,
+            "<" => xi.lo < yi.hi,
+            _ => return,
+        };
+        let actual = if x.number.value > y.number.value {
+            ">"
+        } else if x.number.value < y.number.value {
+            "<"
+        } else {
+            "="
+        };
+        self.push(Claim {
+            line,
+            source,
+            quantity: Quantity::Order,
+            metric: Some(metric.to_owned()),
+            subject: format!("{a} {op} {b}"),
+            claimed: format!("{} {op} {}", x.text, y.text),
+            recomputed: Some(format!("{} {actual} {}", x.text, y.text)),
+            range: None,
+            holds,
+            verdict: Verdict::of(holds),
+            inputs: Vec::new(),
+            span: None,
+        });
     }
 
     /// Rows are experiments: by title (typos allowed, `&&` parts in any order, the
@@ -1166,14 +1328,24 @@ impl<'r> Claims<'r> {
     /// GPUs a block's run used, from its variant's parallelism flags (tensor × data ×
     /// pipeline; SGLang's DP attention runs inside the tensor-parallel group).
     fn gpus_of(&self, b: usize) -> Option<f64> {
+        // A variant's block, else a block of "Other Benchmark Cases" with its own script.
         let params = self
             .report
             .experiments
             .iter()
             .flat_map(|e| &e.variants)
-            .find(|v| v.blocks.contains(&b))?
-            .params
-            .as_ref()?;
+            .find(|v| v.blocks.contains(&b))
+            .and_then(|v| v.params.as_ref())
+            .or_else(|| {
+                self.report
+                    .cases
+                    .iter()
+                    .flat_map(|c| [&c.baseline, &c.optimized])
+                    .flatten()
+                    .find(|side| side.block == Some(b))?
+                    .params
+                    .as_ref()
+            })?;
         // Every word of the parameters or the serving command: `--tp-size 8`, `-tp=2`.
         let mut text = params.args.join(" ");
         if let Some(c) = &params.command {
@@ -1219,16 +1391,45 @@ impl<'r> Claims<'r> {
             self.value_claim(line, src, subject, metric, s, b);
         }
         if let (Some((metric, s)), Some(v)) = (&q.percent, versus) {
+            let mut s = s.clone();
+            // Per GPU: each run's value over its own GPU count, i.e. the optimized value
+            // scaled to the baseline's count.
+            let scale = match (q.per_gpu, self.gpus_of(b), self.gpus_of(v)) {
+                (false, ..) => Some(1.0),
+                (true, Some(gb), Some(gv)) => Some(gv / gb),
+                _ => None,
+            };
+            match scale {
+                Some(f) => {
+                    s.times *= f;
+                    self.formula_claim(
+                        line,
+                        src,
+                        Quantity::PercentChange,
+                        subject,
+                        metric,
+                        &s,
+                        Formula::PercentChange,
+                        b,
+                        v,
+                    );
+                }
+                None => self.unverifiable(line, src, subject, s.span),
+            }
+        }
+        if let (Some((metric, s, faster)), Some(v)) = (&q.ratio, versus) {
+            // Faster: the baseline's latency over this one's; slower: the other way.
+            let (x, y) = if *faster { (v, b) } else { (b, v) };
             self.formula_claim(
                 line,
                 src,
-                Quantity::PercentChange,
+                Quantity::Ratio,
                 subject,
                 metric,
                 s,
-                Formula::PercentChange,
-                b,
-                v,
+                Formula::Ratio,
+                x,
+                y,
             );
         }
         if let Some(s) = &q.success {
@@ -1540,6 +1741,8 @@ enum Formula {
     PercentChange,
     /// `(a - b) / a * 100`: a reduction in percent of the first (larger) value.
     ShareOfFirst,
+    /// `a / b`.
+    Ratio,
 }
 
 impl Formula {
@@ -1550,6 +1753,10 @@ impl Formula {
             Formula::PercentChange => (
                 interval::percent_change(ia, ib),
                 (b.value != 0.0).then(|| (a.value - b.value) / b.value * 100.0),
+            ),
+            Formula::Ratio => (
+                interval::ratio(ia, ib),
+                (b.value != 0.0).then(|| a.value / b.value),
             ),
             Formula::ShareOfFirst => (
                 interval::percent_change(ib, ia).map(|r| Interval::new(-r.hi, -r.lo)),

@@ -19,12 +19,14 @@ fn quantity_id(q: Quantity) -> &'static str {
         Quantity::Extremes => "check-quantity-extremes",
         Quantity::Best => "check-quantity-best",
         Quantity::Block => "check-quantity-block",
+        Quantity::Ratio => "check-quantity-ratio",
     }
 }
 
 fn with_unit(q: Quantity, v: &str) -> String {
     match q {
         Quantity::PercentChange | Quantity::SuccessRate => format!("{v}%"),
+        Quantity::Ratio => format!("{v}x"),
         _ => v.to_owned(),
     }
 }

@@ -22,6 +22,18 @@ const OPTIMIZED: &str = "optimized";
 const PROFILE_ITEM: &str = "profile:";
 const SUMMARY_ITEM: &str = "summary:";
 const RESULT_LINE: &str = "result:";
+
+/// `Mean latency per request: SGLang(1.61 s) < vLLM (1.68 s)`: a metric, then runs in
+/// order (check reads it like a `Result:` line).
+fn is_order_line(text: &str) -> bool {
+    let Some((label, rest)) = text.split_once(':') else {
+        return false;
+    };
+    !label.contains('(')
+        && label.len() < 40
+        && (rest.contains(") <") || rest.contains(") >"))
+        && rest.contains('(')
+}
 /// A variant's name paragraph (`vLLM` above its serving script) is one short line.
 const MAX_NAME_LEN: usize = 60;
 
@@ -618,7 +630,10 @@ pub fn build(items: &[Item], mut blocks: Vec<Block>) -> Report {
                 // perflab's own reports write these as paragraphs, in bold.
                 let unbold = text.replace("**", "");
                 let lower = unbold.to_ascii_lowercase();
-                if lower.starts_with(RESULT_LINE) || lower.starts_with(SUMMARY_ITEM) {
+                if lower.starts_with(RESULT_LINE)
+                    || lower.starts_with(SUMMARY_ITEM)
+                    || is_order_line(&unbold)
+                {
                     if let Some(g) = current {
                         groups[g].sentences.push(Located::new(*line, text.clone()));
                         continue;
