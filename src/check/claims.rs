@@ -609,6 +609,7 @@ impl<'r> Claims<'r> {
         });
     }
 
+    /// A run the report's structure names (a variant, a case) that no block holds: wrong.
     fn missing(
         &mut self,
         line: u64,
@@ -616,20 +617,7 @@ impl<'r> Claims<'r> {
         subject: &str,
         span: Option<(usize, usize)>,
     ) {
-        self.push(Claim {
-            line,
-            source,
-            quantity: Quantity::Block,
-            metric: None,
-            subject: subject.to_owned(),
-            claimed: subject.to_owned(),
-            recomputed: None,
-            range: None,
-            holds: false,
-            verdict: Verdict::Wrong,
-            inputs: Vec::new(),
-            span,
-        });
+        self.no_block(line, source, subject, span, Verdict::Wrong);
     }
 
     /// A claim nothing ties to a block: reported, neither holding nor wrong.
@@ -640,6 +628,18 @@ impl<'r> Claims<'r> {
         subject: &str,
         span: Option<(usize, usize)>,
     ) {
+        self.no_block(line, source, subject, span, Verdict::Unverifiable);
+    }
+
+    /// A claim about a run for which no block could be found.
+    fn no_block(
+        &mut self,
+        line: u64,
+        source: ClaimSource,
+        subject: &str,
+        span: Option<(usize, usize)>,
+        verdict: Verdict,
+    ) {
         self.push(Claim {
             line,
             source,
@@ -650,7 +650,7 @@ impl<'r> Claims<'r> {
             recomputed: None,
             range: None,
             holds: false,
-            verdict: Verdict::Unverifiable,
+            verdict,
             inputs: Vec::new(),
             span,
         });
