@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use perflab::check::{check, Checked, Finding, Verdict};
+use perflab::check::{check, Checked, Finding, Quantity, Verdict};
 use perflab::published::PrintedNumber;
 
 const DIR: &str = "fixtures/reports/published";
@@ -100,8 +100,13 @@ fn gpu_scaled_values_and_step_over_step_rows_hold() {
             "{name}: GLM-4.6-FP8 is GLM-4.6"
         );
     }
-    // `+78.7%` is 7527.80 × 2 over 8424.86; `+3.4%` is 7787.17 over 7527.80.
-    flags_exactly("qwen3-235b-a22b__h100.md", &[]);
+    // `+78.7%` is 7527.80 × 2 over 8424.86; `+3.4%` is 7787.17 over 7527.80. Line 182's
+    // `improved from 6095.37 tok/s to 6325.41 tok/s` is copied from the gpt-oss-120b
+    // report: no block of this one prints either number.
+    flags_exactly(
+        "qwen3-235b-a22b__h100.md",
+        &[(182, "6095.37", None), (182, "6325.41", None)],
+    );
     // `Chunked Prefill +1.2%`: the section's own result names 4986.20 → 5046.28.
     flags_exactly("gpt-oss-120b__a100.md", &[]);
 }
@@ -352,4 +357,95 @@ fn every_holding_number_changed_is_flagged() {
     assert!(mutate_each_holding_claim("gpt-oss-120b__h100.md") >= 10);
     assert!(mutate_each_holding_claim("qwen3.5-35b-a3b__h200.md") >= 40);
     assert!(mutate_each_holding_claim("glm-5.2__h200.md") >= 100);
+}
+
+/// The claims of a `Result: Throughput improved from X tok/s to Y tok/s` line.
+fn improved_claims(checked: &Checked, line: u64) -> Vec<(Quantity, String, Verdict)> {
+    checked
+        .claims
+        .iter()
+        .filter(|c| c.line == line)
+        .map(|c| (c.quantity, c.claimed.clone(), c.verdict))
+        .collect()
+}
+
+#[test]
+fn throughput_improved_from_to() {
+    use Quantity::{Order, Value};
+    use Verdict::{Holds, Wrong};
+    let claims = |v: &[(Quantity, &str, Verdict)]| -> Vec<(Quantity, String, Verdict)> {
+        v.iter()
+            .map(|(q, c, v)| (*q, (*c).to_owned(), *v))
+            .collect()
+    };
+    // `from` is where the step started (4768.75 is the engine choice's vLLM block, 4986.20
+    // async scheduling's), `to` a block of the section itself.
+    let name = "gpt-oss-120b__a100.md";
+    let original = text(name);
+    let checked = run(name, &original);
+    assert_eq!(
+        improved_claims(&checked, 194),
+        claims(&[
+            (Order, "4768.75 < 4986.20", Holds),
+            (Value, "4768.75", Holds),
+            (Value, "4986.20", Holds),
+        ])
+    );
+    assert_eq!(
+        improved_claims(&checked, 304),
+        claims(&[
+            (Order, "4986.20 < 5046.28", Holds),
+            (Value, "4986.20", Holds),
+            (Value, "5046.28", Holds),
+        ])
+    );
+    let checked = run("gpt-oss-120b__h100.md", &text("gpt-oss-120b__h100.md"));
+    assert_eq!(
+        improved_claims(&checked, 205),
+        claims(&[
+            (Order, "6095.37 < 6325.41", Holds),
+            (Value, "6095.37", Holds),
+            (Value, "6325.41", Holds),
+        ])
+    );
+    // The same sentence copied into the 235B report: neither number is its own, and there
+    // is nothing to recompute them from; the order of the numbers as stated still holds.
+    let checked = run(
+        "qwen3-235b-a22b__h100.md",
+        &text("qwen3-235b-a22b__h100.md"),
+    );
+    assert_eq!(
+        improved_claims(&checked, 182),
+        claims(&[
+            (Order, "6095.37 < 6325.41", Holds),
+            (Value, "6095.37", Wrong),
+            (Value, "6325.41", Wrong),
+        ])
+    );
+    assert!(checked
+        .wrong()
+        .filter(|c| c.line == 182)
+        .all(|c| c.recomputed.is_none()));
+
+    // A changed number is flagged: `to` no block prints, and `improved` no longer holds.
+    let sentence = "improved from 4768.75 tok/s to 4986.20 tok/s";
+    assert!(original.contains(sentence));
+    let changed = original.replace(sentence, "improved from 4768.75 tok/s to 4686.20 tok/s");
+    let after = run(name, &changed);
+    assert_eq!(
+        improved_claims(&after, 194),
+        claims(&[
+            (Order, "4768.75 < 4686.20", Wrong),
+            (Value, "4768.75", Holds),
+            (Value, "4686.20", Wrong),
+        ])
+    );
+    // `to` must be the section's own: the previous step's 4768.75 is not.
+    let changed = original.replace(sentence, "improved from 4768.75 tok/s to 4768.75 tok/s");
+    let wrong: Vec<(u64, String)> = run(name, &changed)
+        .wrong()
+        .filter(|c| c.line == 194)
+        .map(|c| (c.line, c.claimed.clone()))
+        .collect();
+    assert_eq!(wrong, [(194, "4768.75".to_owned())]);
 }

@@ -490,6 +490,7 @@ impl<'r> Claims<'r> {
                 let lower = s.text.to_ascii_lowercase();
                 if lower.starts_with("result:") {
                     self.result_line(e, s.line, &s.text, base, None);
+                    self.improved_sentence(e, s.line, &s.text, base);
                 } else if let Some(metric) = order_line_metric(&s.text) {
                     self.result_line(e, s.line, &s.text, base, Some(metric));
                 } else {
@@ -1021,6 +1022,68 @@ impl<'r> Claims<'r> {
             if !op.is_empty() && !order_line {
                 prev = Some((name, b, op));
             }
+        }
+    }
+
+    /// `Result: Throughput improved from X tok/s to Y tok/s`: `Y` is the total token
+    /// throughput of some block of the section; `X`, where the step started, of a block
+    /// of the section or of an earlier one (the previous step's winner: `improved from
+    /// 4768.75` in `Async scheduling` quotes the engine choice's vLLM). Wrong when there
+    /// are such blocks and none prints it; unverifiable when there are none. `improved`
+    /// is `X < Y` on the numbers as stated.
+    fn improved_sentence(&mut self, e: usize, line: u64, text: &str, base: Option<usize>) {
+        let Some(c) = IMPROVED_TO.captures(text) else {
+            return;
+        };
+        let src = ClaimSource::ResultLine;
+        let report = self.report;
+        let exp = &report.experiments[e];
+        let blocks_of = |exps: &[Experiment]| -> Vec<usize> {
+            exps.iter()
+                .flat_map(|x| &x.variants)
+                .flat_map(|v| v.blocks.iter().copied())
+                .filter(|&b| report.blocks[b].number(PRIMARY).is_some())
+                .collect()
+        };
+        let mut stated: Vec<Said> = Vec::new();
+        for side in ["from", "to"] {
+            let Some(s) = c.name(side).and_then(|m| said(m, base)) else {
+                return;
+            };
+            let blocks = if side == "from" {
+                blocks_of(&report.experiments[..=e])
+            } else {
+                blocks_of(&report.experiments[e..=e])
+            };
+            let subject = format!("{} ({side})", exp.title);
+            let fits = blocks.iter().copied().find(|&b| {
+                self.block(b)
+                    .number(PRIMARY)
+                    .is_some_and(|n| interval::holds(&s.number, Interval::of(&n)))
+            });
+            match fits {
+                Some(b) => self.value_claim(line, src, &subject, PRIMARY, &s, b),
+                None if blocks.is_empty() => self.unverifiable(line, src, &subject, s.span),
+                // No block of the section prints it: nothing to recompute it from.
+                None => self.push(Claim {
+                    line,
+                    source: src,
+                    quantity: Quantity::Value,
+                    metric: Some(PRIMARY.to_owned()),
+                    subject,
+                    claimed: s.text.clone(),
+                    recomputed: None,
+                    range: None,
+                    holds: false,
+                    verdict: Verdict::Wrong,
+                    inputs: Vec::new(),
+                    span: s.span,
+                }),
+            }
+            stated.push(s);
+        }
+        if let [from, to] = &stated[..] {
+            self.stated_order_claim(line, src, PRIMARY, ("from", from), "<", ("to", to));
         }
     }
 
