@@ -55,6 +55,43 @@ fn reference_has_one_wrong_claim_its_success_rate() {
     }
 }
 
+/// The Russian translation lost its Markdown (tab-separated tables, unquoted names in
+/// its summary sentences, headings renamed but not the names in the sentences): check
+/// reads it as the English original and finds the same claims and the same mistake.
+#[test]
+fn russian_translation_has_the_same_claims_and_the_same_mistake() {
+    const RUSSIAN: &str = "fixtures/reports/qwen3.5-9b-h100.ru.md";
+    let ru = run(RUSSIAN, &text(RUSSIAN));
+    let en = run(REFERENCE, &text(REFERENCE));
+    assert_eq!(ru.claims.len(), en.claims.len());
+    let wrong: Vec<_> = ru.wrong().collect();
+    assert_eq!(wrong.len(), 1, "{wrong:#?}");
+    // `Спекулятивное декодирование\tОбщий TPS: 15059.89 (Доля успешных запросов: 51.5%, …`
+    assert_eq!(wrong[0].line, 839);
+    assert_eq!(wrong[0].quantity, Quantity::SuccessRate);
+    assert_eq!(wrong[0].claimed, "51.5");
+    assert_eq!(wrong[0].recomputed.as_deref(), Some("51.4"));
+    // The five `Итог:` sentences are read, each with its figures.
+    let sentences: std::collections::BTreeSet<u64> = ru
+        .claims
+        .iter()
+        .filter(|c| c.source == ClaimSource::SummarySentence)
+        .map(|c| c.line)
+        .collect();
+    assert_eq!(
+        sentences.into_iter().collect::<Vec<_>>(),
+        [181, 453, 547, 641, 832]
+    );
+    // A figure changed in the Russian text is flagged too.
+    let changed = text(RUSSIAN).replacen("быстрее на 5027.72", "быстрее на 5127.72", 1);
+    let checked = run(RUSSIAN, &changed);
+    assert!(
+        checked.wrong().any(|c| c.claimed == "5127.72"),
+        "{:#?}",
+        checked.claims
+    );
+}
+
 #[test]
 fn reference_warns_about_peaks_na_and_the_success_rate() {
     let checked = run(REFERENCE, &text(REFERENCE));

@@ -657,6 +657,21 @@ impl<'r> Claims<'r> {
         });
     }
 
+    /// The experiment's only variant block whose `metric` is `said`, within rounding.
+    fn only_block_printing(&self, e: usize, metric: &str, said: &Said) -> Option<usize> {
+        let mut matching = self.report.experiments[e]
+            .variants
+            .iter()
+            .filter_map(|v| v.blocks.first().copied())
+            .filter(|&b| {
+                self.block(b)
+                    .number(metric)
+                    .is_some_and(|n| interval::holds(&said.number, Interval::of(&n)))
+            });
+        let first = matching.next()?;
+        matching.next().is_none().then_some(first)
+    }
+
     fn find_variant(&self, e: usize, name: &str) -> Option<usize> {
         let exp = &self.report.experiments[e];
         closest(name, exp.variants.iter().map(|v| v.name.as_str()))
@@ -681,7 +696,12 @@ impl<'r> Claims<'r> {
                 continue;
             };
             let v = self.find_variant(e, name.as_str());
-            let block = v.and_then(|v| self.variant_block(e, v));
+            // A name no variant has (a translation renamed the headings but not the
+            // sentence): the one block of the experiment that prints the quoted value.
+            let block = match v {
+                Some(v) => self.variant_block(e, v),
+                None => self.only_block_printing(e, metric, &s),
+            };
             match block {
                 Some(b) => self.value_claim(line, src, name.as_str(), metric, &s, b),
                 None => self.missing(line, src, name.as_str(), s.span),

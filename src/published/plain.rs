@@ -9,6 +9,10 @@
 //! what follows it: in the results, a one-line paragraph followed by `Профиль:` is a
 //! variant or an experiment, one followed by another such line is an experiment.
 
+use std::sync::LazyLock;
+
+use regex::Regex;
+
 use super::markdown::{Cell, Fence, Item};
 
 /// What a paragraph of the layout means, by its words.
@@ -173,13 +177,56 @@ fn fence(p: &Paragraph, lang: &str, admonition: Option<&str>, item: Option<&str>
     })
 }
 
+/// The Russian translation's words for the figures of its tables and summary sentences,
+/// with the English words the checker reads (longest first where one holds another).
+const RU_FIGURES: [(&str, &str); 16] = [
+    ("Доля успешных запросов", "Success rate"),
+    ("оптимизация пропущена", "optimization skipped"),
+    ("Общий TPS", "Total TPS"),
+    ("Среднее TPOT", "Mean TPOT"),
+    ("Базовая конфигурация", "Baseline"),
+    ("базовая конфигурация", "Baseline"),
+    ("После оптимизации", "Optimized"),
+    ("после оптимизации", "Optimized"),
+    ("Итог:", "Summary:"),
+    (" быстрее на ", " is faster by "),
+    (" медленнее на ", " is slower by "),
+    (" против ", " vs "),
+    ("снижение на", "reduced by"),
+    ("увеличение на", "increased by"),
+    ("% медленнее)", "% slower)"),
+    ("% быстрее)", "% faster)"),
+];
+
+/// A table cell or summary sentence with the figures' words in English, so that the
+/// claims in it are read as in the English layout. Names in a summary sentence lost
+/// their backquotes with the Markdown; they get them back (`A Total TPS = 1` →
+/// `` `A` Total TPS = 1 ``).
+fn figures_in_english(text: &str) -> String {
+    static NAMED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(Summary: |, |\. )([^,.;:`]+?) (Total TPS =|is faster by|is slower by)")
+            .expect("valid regex")
+    });
+    let mut out = text.to_owned();
+    for (ru, en) in RU_FIGURES {
+        out = out.replace(ru, en);
+    }
+    if out.starts_with("Summary:") {
+        // Twice: a match consumes the `, ` or `. ` that the next name needs.
+        for _ in 0..2 {
+            out = NAMED.replace_all(&out, "$1`$2` $3").into_owned();
+        }
+    }
+    out
+}
+
 fn table_row(line: u64, text: &str) -> Item {
     let mut cells = Vec::new();
     let mut offset = 0;
     for part in text.split('\t') {
         let lead = part.len() - part.trim_start().len();
         cells.push(Cell {
-            text: part.trim().to_owned(),
+            text: figures_in_english(part.trim()),
             offset: offset + lead,
         });
         offset += part.len() + 1;
@@ -193,10 +240,16 @@ fn table_row(line: u64, text: &str) -> Item {
 
 fn text_items(p: &Paragraph, out: &mut Vec<Item>) {
     for (i, l) in p.lines.iter().enumerate() {
+        let l = l.trim();
+        let text = if l.starts_with("Итог:") {
+            figures_in_english(l)
+        } else {
+            l.to_owned()
+        };
         out.push(Item::Text {
             line: p.line + i as u64,
             indent: 0,
-            text: l.trim().to_owned(),
+            text,
         });
     }
 }
