@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 pub use reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
-pub use serve_text::column_of_label;
+pub use serve_text::{column_of_label, is_rule, HEADER as SERVE_BLOCK_HEADER};
 pub use walk::{collect_inputs, InputFile};
 
 use crate::model::{Format, Run};

@@ -20,7 +20,8 @@ use super::text::{parse_printed, strip_prefix, Printed};
 
 use crate::model::{schema, Format, Key, Run};
 
-const ANCHOR: &str = "Serving Benchmark Result";
+/// The phrase of a block's header line (`==== Serving Benchmark Result ====`).
+pub const HEADER: &str = "Serving Benchmark Result";
 
 pub struct ServeTextReader;
 
@@ -92,7 +93,7 @@ fn anchors() -> &'static AhoCorasick {
     static ANCHORS: LazyLock<AhoCorasick> = LazyLock::new(|| {
         AhoCorasick::builder()
             .match_kind(MatchKind::LeftmostFirst)
-            .build([ANCHOR, FIRST_LABEL])
+            .build([HEADER, FIRST_LABEL])
             .expect("two literal patterns always build")
     });
     &ANCHORS
@@ -228,7 +229,8 @@ fn split_unit(label: &str) -> (&str, &str) {
     (label, "")
 }
 
-fn is_rule(line: &str, ch: char) -> bool {
+/// A rule of `ch` (`=====`, `-----Section-----`) that opens, divides or closes a block.
+pub fn is_rule(line: &str, ch: char) -> bool {
     line.len() >= 10 && line.starts_with(ch) && line.ends_with(ch)
 }
 

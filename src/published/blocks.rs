@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::number::PrintedNumber;
 use crate::ingest::text::{strip_prefix, Lines};
-use crate::ingest::{column_of_label, Warning};
+use crate::ingest::{column_of_label, is_rule, Warning, SERVE_BLOCK_HEADER as HEADER};
 use crate::model::{Format, Run};
 
 /// A value line of a block.
@@ -67,10 +67,6 @@ impl Block {
     }
 }
 
-fn is_rule(line: &str, ch: char) -> bool {
-    line.len() >= 10 && line.starts_with(ch) && line.ends_with(ch)
-}
-
 /// Every benchmark block of `text`, in line order, with the readers' warnings.
 pub fn read_blocks(
     path: &std::path::Path,
@@ -104,9 +100,6 @@ pub fn read_blocks(
     }
     Ok((blocks, parsed.warnings))
 }
-
-/// The header of a serving block.
-const HEADER: &str = "Serving Benchmark Result";
 
 /// Walks a serving block from its header line as `serve_text` reads it: the header's
 /// leading text is the prefix of every line; the block ends at its closing `=` rule.

@@ -14,6 +14,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::markdown::{Cell, Fence, Item};
+use crate::ingest::SERVE_BLOCK_HEADER;
 
 /// What a paragraph of the layout means, by its words.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -94,7 +95,7 @@ impl Paragraph {
     }
 
     fn is_block(&self) -> bool {
-        self.lines[0].contains("Serving Benchmark Result")
+        self.lines[0].contains(SERVE_BLOCK_HEADER)
     }
 
     fn is_table(&self) -> bool {
