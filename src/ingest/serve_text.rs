@@ -43,8 +43,6 @@ impl Reader for ServeTextReader {
                 continue;
             }
             let start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
-            let line_text = &text[start..];
-            let line_text = &line_text[..line_text.find('\n').unwrap_or(line_text.len())];
             let headerless = hit.pattern().as_usize() == 1;
             let (block, body_start) = if headerless {
                 // A block pasted without its header (a report that cut it off): its
@@ -58,6 +56,8 @@ impl Reader for ServeTextReader {
                     start,
                 )
             } else {
+                let line_text = &text[start..];
+                let line_text = &line_text[..line_text.find('\n').unwrap_or(line_text.len())];
                 let Some(prefix_end) = line_text.find('=') else {
                     continue; // the phrase in prose, not a block header
                 };
