@@ -4,7 +4,10 @@
 //! and the Cyrillic and Chinese chart texts are in the page.
 //!
 //! Needs Debian's `chromium`, `chromium-driver` and `fonts-noto-cjk` (`.ci/run` installs
-//! them). Without them the test fails, unless `PERFLAB_SKIP_BROWSER=1`.
+//! them). This file has its own harness (libtest-mimic) so that, where Chromium or its
+//! driver is missing, the test is reported as *ignored* (never as passed) with the
+//! missing programs named on stderr; `PERFLAB_REQUIRE_BROWSER=1` (set by `.ci/run`)
+//! turns a missing program into a failure, and so does `--include-ignored`.
 //! `PERFLAB_KEEP_PAGE=FILE` keeps a copy of the page, e.g. for
 //! `chromium --headless --screenshot`.
 
@@ -15,6 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use libtest_mimic::{Arguments, Failed, Trial};
 use perflab::render::charts::{grouped_bars, BarChart, BarSeries};
 use perflab::render::html::page;
 use serde_json::{json, Value};
@@ -245,24 +249,57 @@ fn value_of(response: Value, what: &str) -> Value {
     value
 }
 
-#[test]
-fn report_page_renders_in_headless_chromium() {
-    let skip = std::env::var("PERFLAB_SKIP_BROWSER").is_ok_and(|v| v == "1");
+/// Chromium and chromedriver, found on PATH, or the list of what is missing with the
+/// Debian package that provides it.
+fn browser_programs() -> Result<(PathBuf, PathBuf), Vec<&'static str>> {
     let chromium = find_program(&["chromium", "chromium-browser", "google-chrome"]);
     let chromedriver = find_program(&["chromedriver"]);
-    let (chromium, chromedriver) = match (chromium, chromedriver) {
-        (Some(c), Some(d)) => (c, d),
-        _ if skip => {
-            eprintln!("skipped: chromium/chromedriver not installed and PERFLAB_SKIP_BROWSER=1");
-            return;
-        }
-        _ => panic!(
-            "headless Chromium is required for this test: install Debian's `chromium`, \
-             `chromium-driver` and `fonts-noto-cjk` (as .ci/run does), or set \
-             PERFLAB_SKIP_BROWSER=1 to skip it"
-        ),
-    };
+    match (chromium, chromedriver) {
+        (Some(c), Some(d)) => Ok((c, d)),
+        (c, d) => Err([
+            c.is_none()
+                .then_some("`chromium` (Debian package chromium) is not on PATH"),
+            d.is_none()
+                .then_some("`chromedriver` (Debian package chromium-driver) is not on PATH"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()),
+    }
+}
 
+fn main() -> std::process::ExitCode {
+    let args = Arguments::from_args();
+    let required = std::env::var("PERFLAB_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
+    let missing = browser_programs().err().unwrap_or_default();
+    if !missing.is_empty() {
+        eprintln!(
+            "html_browser: {}; the browser test is {} (`.ci/run` installs chromium, \
+             chromium-driver and fonts-noto-cjk)",
+            missing.join("; "),
+            if required {
+                "required (PERFLAB_REQUIRE_BROWSER=1)"
+            } else {
+                "ignored"
+            }
+        );
+    }
+    let trial = Trial::test("report_page_renders_in_headless_chromium", || {
+        report_page_renders_in_headless_chromium()
+    })
+    .with_ignored_flag(!missing.is_empty() && !required);
+    libtest_mimic::run(&args, vec![trial]).exit_code()
+}
+
+fn report_page_renders_in_headless_chromium() -> Result<(), Failed> {
+    let (chromium, chromedriver) = browser_programs().map_err(|missing| missing.join("; "))?;
+    // The checks below panic with their own messages; libtest-mimic counts a panic as a
+    // failure.
+    check_page(&chromium, &chromedriver);
+    Ok(())
+}
+
+fn check_page(chromium: &Path, chromedriver: &Path) {
     let dir = tempfile::tempdir().unwrap();
     let html_path = dir.path().join("report.ru.html");
     std::fs::write(&html_path, sample_page()).unwrap();
@@ -272,7 +309,7 @@ fn report_page_renders_in_headless_chromium() {
     let profile = dir.path().join("chromium-profile");
     std::fs::create_dir(&profile).unwrap();
 
-    let driver = start_driver(&chromedriver);
+    let driver = start_driver(chromedriver);
     let port = driver.port;
     let capabilities = json!({"capabilities": {"alwaysMatch": {
         "browserName": "chrome",

@@ -2,3 +2,4 @@
 #![allow(dead_code)]
 
 pub mod expected;
+pub mod png;

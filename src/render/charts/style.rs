@@ -45,10 +45,14 @@ pub const SWATCH_GAP: f64 = 6.0;
 pub const LEGEND_ITEM_GAP: f64 = 22.0;
 
 /// The font stack written into every `<text>`: the SVG depends on no font at generation
-/// time (text extents are estimated in `text.rs`), and a browser picks the first family
-/// it has for each glyph, the CJK families covering Chinese.
+/// time (text extents are estimated in `text.rs`). Browsers pick, glyph by glyph, the
+/// first family that has it; rsvg (Pango) and ImageMagick resolve the list through
+/// fontconfig. The CJK family comes right after the Latin-and-Cyrillic one, before any
+/// Latin-only fallback, so that a renderer that takes one family for a whole text still
+/// draws Chinese; `sans-serif` lets fontconfig or the browser finish the search
+/// (Debian: fonts-noto-core, fonts-noto-cjk, fonts-dejavu-core).
 pub const FONT_FAMILY: &str =
-    "Noto Sans, DejaVu Sans, Arial, Noto Sans CJK SC, PingFang SC, Microsoft YaHei, sans-serif";
+    "Noto Sans, Noto Sans CJK SC, DejaVu Sans, PingFang SC, Microsoft YaHei, Arial, sans-serif";
 
 /// Okabe–Ito, the colour-blind-safe palette (Okabe & Ito 2008), ordered so the first two
 /// (baseline, optimized) differ in hue and lightness; yellow comes last because it is
