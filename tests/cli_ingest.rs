@@ -64,13 +64,15 @@ fn dir_entries(dir: &Path) -> Vec<String> {
 
 #[test]
 fn table_of_the_corpus() {
+    // A pipe without COLUMNS gets whole lines; `--wide` adds the line and format columns.
     let out = perflab()
-        .args(["ingest", "fixtures/corpus"])
+        .env_remove("COLUMNS")
+        .args(["ingest", "--wide", "fixtures/corpus"])
         .assert()
         .success();
     let stdout = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
     for needle in [
-        "source",
+        "Source",
         "gpustack-qwen3-30b-a3b-910b.md",
         "generated/vllm-0.33.0/run1-openai-rate20/result.json",
         "vllm-serve-text",
@@ -82,6 +84,81 @@ fn table_of_the_corpus() {
     }
     // READMEs and PROVENANCE hold no run and are skipped, not reported.
     assert!(!stdout.contains("README.md") && !stdout.contains("PROVENANCE.md"));
+}
+
+/// Width in terminal cells, as a terminal draws the line (CJK counts two).
+fn cells(line: &str) -> usize {
+    line.chars()
+        .map(|c| {
+            if ('\u{2E80}'..='\u{FFEF}').contains(&c) {
+                2
+            } else {
+                1
+            }
+        })
+        .sum()
+}
+
+#[test]
+fn table_fits_the_terminal_and_numbers_runs_from_one() {
+    for lang in ["en", "ru", "zh-CN"] {
+        let out = perflab()
+            .env("COLUMNS", "100")
+            .env("PERFLAB_LANG", lang)
+            .args(["ingest", "fixtures/corpus"])
+            .assert()
+            .success();
+        let stdout = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+        for line in stdout.lines() {
+            assert!(
+                cells(line) <= 100,
+                "{lang}: {} cells: {line}\n{stdout}",
+                cells(line)
+            );
+        }
+        let header: String = stdout.lines().take(4).collect::<Vec<_>>().join(" ");
+        if lang == "en" {
+            // Header words, as the narrow columns wrap them.
+            for column in ["Source", "Model", "Concurrency", "Request", "Total", "TPS"] {
+                assert!(header.contains(column), "no {column} column:\n{stdout}");
+            }
+        }
+        // Paths are shortened from the left: the file name stays.
+        assert!(stdout.contains("…"), "{stdout}");
+        assert!(stdout.contains("result.json"), "{stdout}");
+        // The first run of a file is #1, as `perflab compare FILE#1` names it.
+        let numbers: Vec<&str> = stdout
+            .lines()
+            .filter_map(|l| l.strip_prefix("│ "))
+            .filter_map(|l| l.split_whitespace().next())
+            .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
+            .collect();
+        assert!(numbers.contains(&"1"), "{stdout}");
+        assert!(!numbers.contains(&"0"), "{stdout}");
+    }
+    // The model and concurrency of a sweep are in the table.
+    let out = perflab()
+        .env("COLUMNS", "100")
+        .args([
+            "ingest",
+            "fixtures/corpus/vllm-serve-result-json-inferencex-gptoss120b-conc4.json",
+        ])
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    let row = stdout
+        .lines()
+        .find(|l| l.contains("gptoss"))
+        .unwrap_or_default();
+    let cells: Vec<&str> = row.split('│').map(str::trim).collect();
+    assert!(
+        cells.contains(&"4") && cells.contains(&"inf"),
+        "concurrency 4 and rate inf in the row: {stdout}"
+    );
+    assert!(
+        row.contains("gpt-oss") || stdout.contains("b5c939"),
+        "model: {stdout}"
+    );
 }
 
 #[test]

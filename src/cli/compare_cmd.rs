@@ -2,7 +2,7 @@
 //! the gap sentence, the candidate against the baseline, and a metric table, in the
 //! chosen language; or the comparison as JSON.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
@@ -12,18 +12,20 @@ use super::args::CompareArgs;
 use super::Outcome;
 use crate::compare::{fixed, MetricSpec, PairComparison, SuccessRate};
 use crate::ingest::{self, InputFile};
-use crate::l10n::{resolve_lang, Localizer};
+use crate::l10n::Localizer;
 use crate::model::{schema, Run};
 use crate::render::report::{gap_sentence, metric_name, with_unit};
+use crate::render::terminal;
 use crate::study::GapStyle;
 use crate::{Error, Result};
 
 pub fn run(args: CompareArgs) -> anyhow::Result<Outcome> {
-    let loc = Localizer::new(resolve_lang(args.lang.as_deref())?)?;
+    let loc = crate::l10n::messages();
     let metric = |key: &str, flag: &str| {
         MetricSpec::new(key).ok_or_else(|| {
-            Error::Usage(format!(
-                "--{flag} {key}: not a metric with a better direction"
+            Error::Usage(crate::tr!(
+                "error-not-a-directed-metric",
+                key = format!("--{flag} {key}")
             ))
         })
     };
@@ -43,7 +45,7 @@ pub fn run(args: CompareArgs) -> anyhow::Result<Outcome> {
         return Ok(Outcome::Ok);
     }
     let (a, b) = short_labels(&args.baseline, &args.candidate);
-    write!(out, "{}", text_report(&loc, style, &cmp, &a, &b))?;
+    write!(out, "{}", text_report(loc, style, &cmp, &a, &b))?;
     Ok(Outcome::Ok)
 }
 
@@ -130,6 +132,9 @@ fn text_report(loc: &Localizer, style: GapStyle, cmp: &PairComparison, a: &str, 
             c.set_cell_alignment(CellAlignment::Right);
         }
     }
+    // The numbers stay on one line; the metric names wrap when the terminal is narrow.
+    let width = terminal::target_width(std::io::stdout().is_terminal());
+    terminal::fit(&mut table, width, 1..4);
     s.push_str(&table.to_string());
     s.push('\n');
     s
@@ -167,9 +172,9 @@ fn short_labels(a: &str, b: &str) -> (String, String) {
 fn read_run(arg: &str) -> Result<Run> {
     let (path, number) = match arg.rsplit_once('#') {
         Some((p, n)) if !p.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
-            let n: usize = n
-                .parse()
-                .map_err(|_| Error::Usage(format!("{arg}: run number too large")))?;
+            let n: usize = n.parse().map_err(|_| {
+                Error::Usage(crate::tr!("compare-error-run-number-too-large", arg = arg))
+            })?;
             (p, Some(n))
         }
         _ => (arg, None),
@@ -185,12 +190,17 @@ fn read_run(arg: &str) -> Result<Run> {
         .unwrap_or_default();
     let count = runs.len();
     let index = match number {
-        Some(0) => return Err(Error::Usage(format!("{arg}: runs are counted from 1"))),
+        Some(0) => {
+            return Err(Error::Usage(crate::tr!(
+                "compare-error-runs-count-from-one",
+                arg = arg
+            )))
+        }
         Some(n) if n > count => {
             return Err(Error::parse(
                 &path,
                 None,
-                format!("no run #{n}: the file holds {count}"),
+                crate::tr!("compare-error-no-such-run", number = n, count = count),
             ))
         }
         Some(n) => n - 1,
@@ -198,9 +208,10 @@ fn read_run(arg: &str) -> Result<Run> {
             return Err(Error::parse(
                 &path,
                 None,
-                format!(
-                    "the file holds {count} runs; name one as {}#N (from 1)",
-                    path.display()
+                crate::tr!(
+                    "compare-error-name-a-run",
+                    count = count,
+                    path = path.display().to_string()
                 ),
             ))
         }
@@ -208,5 +219,5 @@ fn read_run(arg: &str) -> Result<Run> {
     };
     runs.into_iter()
         .nth(index)
-        .ok_or_else(|| Error::parse(&path, None, "expected a benchmark result, found none"))
+        .ok_or_else(|| Error::parse(&path, None, crate::tr!("error-no-result-found")))
 }

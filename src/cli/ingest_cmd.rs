@@ -8,6 +8,7 @@ use super::args::IngestArgs;
 use super::{table, Outcome};
 use crate::ingest::{self, Options};
 use crate::model::{self, FrameFormat, Run};
+use crate::render::terminal;
 
 pub fn run(args: IngestArgs) -> anyhow::Result<Outcome> {
     let options = Options {
@@ -20,12 +21,12 @@ pub fn run(args: IngestArgs) -> anyhow::Result<Outcome> {
     for file in &ingested.files {
         for w in &file.warnings {
             let at = w.line.map(|l| format!(":{l}")).unwrap_or_default();
-            writeln!(
-                stderr,
-                "perflab: warning: {}{at}: {}",
-                file.path.display(),
-                w.message
-            )?;
+            let warning = crate::tr!(
+                "warning-at",
+                place = format!("{}{at}", file.path.display()),
+                message = w.message.clone()
+            );
+            writeln!(stderr, "perflab: {warning}")?;
         }
     }
     for failure in &ingested.failures {
@@ -54,18 +55,22 @@ pub fn run(args: IngestArgs) -> anyhow::Result<Outcome> {
             return Ok(outcome);
         }
         model::write_frame(&runs, path, FrameFormat::Csv)
-            .with_context(|| format!("writing {}", path.display()))?;
+            .with_context(|| crate::tr!("error-writing", path = path.display().to_string()))?;
         wrote_file = true;
     }
     if let Some(path) = &args.parquet {
         model::write_frame(&runs, path, FrameFormat::Parquet)
-            .with_context(|| format!("writing {}", path.display()))?;
+            .with_context(|| crate::tr!("error-writing", path = path.display().to_string()))?;
         wrote_file = true;
     }
     if wrote_file {
-        writeln!(std::io::stderr(), "perflab: {} runs written", runs.len())?;
+        let written = crate::tr!("ingest-runs-written", count = runs.len());
+        writeln!(std::io::stderr(), "perflab: {written}")?;
     } else {
-        writeln!(stdout, "{}", table::runs_table(&runs))?;
+        let loc = crate::l10n::messages();
+        let width = terminal::target_width(stdout.is_terminal());
+        let table = table::runs_table(loc, &runs, args.wide, width);
+        writeln!(stdout, "{table}")?;
     }
     Ok(outcome)
 }

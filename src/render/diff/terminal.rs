@@ -4,16 +4,11 @@
 
 use std::fmt::Write as _;
 
-use comfy_table::{
-    presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Color, ColumnConstraint, ContentArrangement,
-    Table,
-};
+use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Color, Table};
 
 use super::{DiffView, Tone};
 use crate::compare::Verdict;
-
-/// Narrower terminals get unwrapped lines rather than an unreadable squeezed table.
-const MIN_WRAP_WIDTH: u16 = 80;
+use crate::render::terminal;
 const RED: &str = "\x1b[1;31m";
 const GREEN: &str = "\x1b[1;32m";
 const RESET: &str = "\x1b[0m";
@@ -28,7 +23,9 @@ fn tone_colour(tone: Tone) -> Option<Color> {
     }
 }
 
-pub fn render(view: &DiffView, colour: bool) -> String {
+/// The text, its table fitted to `width` columns when given
+/// ([`terminal::target_width`]).
+pub fn render(view: &DiffView, colour: bool, width: Option<u16>) -> String {
     let mut out = String::new();
     let (start, end) = match (colour, view.verdict) {
         (false, _) => ("", ""),
@@ -38,7 +35,7 @@ pub fn render(view: &DiffView, colour: bool) -> String {
     let _ = writeln!(out, "{start}{}{end}", view.verdict_line);
     let _ = writeln!(out, "{} {}", view.policy_line, view.rules.join(", "));
     if !view.rows.is_empty() {
-        let _ = writeln!(out, "{}", table(view, colour));
+        let _ = writeln!(out, "{}", table(view, colour, width));
     }
     for note in &view.notes {
         let _ = writeln!(out, "- {note}");
@@ -57,19 +54,9 @@ pub fn render(view: &DiffView, colour: bool) -> String {
     out
 }
 
-fn table(view: &DiffView, colour: bool) -> Table {
+fn table(view: &DiffView, colour: bool, width: Option<u16>) -> Table {
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
-    if colour {
-        table.enforce_styling();
-        // On a terminal, wrap long keys to its width; but a pseudo-terminal that reports
-        // no sensible width (some CI runners) would squeeze every column to one letter.
-        if table.width().is_some_and(|w| w >= MIN_WRAP_WIDTH) {
-            table.set_content_arrangement(ContentArrangement::Dynamic);
-        }
-    } else {
-        table.force_no_tty();
-    }
     table.set_header(view.headers.iter().map(Cell::new));
     let mut previous_pair: Option<&str> = None;
     for row in &view.rows {
@@ -107,10 +94,10 @@ fn table(view: &DiffView, colour: bool) -> Table {
     }
     // When wrapping, only the key (often a long model path) gives way; numbers and
     // words stay on one line.
-    for i in 1..table.column_count() {
-        if let Some(c) = table.column_mut(i) {
-            c.set_constraint(ColumnConstraint::ContentWidth);
-        }
+    let columns = table.column_count();
+    terminal::fit(&mut table, width, 1..columns);
+    if colour {
+        table.enforce_styling();
     }
     table
 }
