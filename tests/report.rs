@@ -447,17 +447,30 @@ engine = "vLLM"
 profile = "P"
 result = "b.txt"
 [notes]
-en = ["<script>note</script>"]
+en = ["<script>note</script>", "See the results (https://github.com/Tencent/AngelSlim/blob/main/README_en.md#-benchmark)."]
 "#;
     std::fs::write(dir.path().join("study.toml"), toml).unwrap();
     let r = render(dir.path().join("study.toml").to_str().unwrap(), "en");
-    assert!(!r.markdown.contains("<script>alert"), "{}", r.markdown);
+    // `\<` is Markdown's own escape: the text shows `<script>`, no tag starts.
+    assert!(
+        !r.markdown.replace("\\<", "").contains("<script>alert"),
+        "{}",
+        r.markdown
+    );
     assert!(!r.html.to_lowercase().contains("<script"), "{}", r.html);
     assert!(!r.html.contains("<img src=x"), "{}", r.html);
     assert!(!r.html.contains("href=\"javascript"), "{}", r.html);
     assert!(
         r.html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
         "the title shows as text"
+    );
+    // A link's target is written as it is, never escaped.
+    assert!(
+        r.html.contains(
+            "href=\"https://github.com/Tencent/AngelSlim/blob/main/README_en.md#-benchmark\""
+        ),
+        "{}",
+        r.html
     );
     // The parameter with a fence inside stays inside its code block.
     assert!(
@@ -468,6 +481,57 @@ en = ["<script>note</script>"]
     for svg in r.charts.values() {
         assert!(!svg.contains("<script"), "{svg}");
     }
+}
+
+/// The `class="…"` values of an HTML document (comrak's `language-*` of code fences
+/// excepted: they name the fence's info string, not a style of perflab's).
+fn classes(html: &str) -> std::collections::BTreeSet<String> {
+    html.split("class=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split_once('"').map(|(c, _)| c))
+        .flat_map(str::split_whitespace)
+        .filter(|c| !c.starts_with("language-"))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn html_styles_every_class_it_emits() {
+    for lang in LANGS {
+        let r = render(REFERENCE, lang);
+        let style = r
+            .html
+            .split_once("<style>")
+            .and_then(|(_, s)| s.split_once("</style>"))
+            .map(|(s, _)| s)
+            .expect("the page has a style sheet");
+        let found = classes(&r.html);
+        assert!(found.contains("perflab-better"), "{found:?}");
+        for class in found {
+            assert!(
+                style.contains(&format!(".{class} "))
+                    || style.contains(&format!(".{class},"))
+                    || style.contains(&format!(".{class}{{")),
+                "{lang}: class `{class}` has no style"
+            );
+        }
+    }
+}
+
+#[test]
+fn headings_keep_their_ampersands_and_links_their_targets() {
+    let r = render(REFERENCE, "en");
+    assert!(
+        r.markdown
+            .contains("### Max Batched Tokens && Performance Mode\n"),
+        "{}",
+        r.markdown
+    );
+    assert!(!r.markdown.contains("&amp;"), "{}", r.markdown);
+    assert!(r
+        .html
+        .contains(">Max Batched Tokens &amp;&amp; Performance Mode</h3>"));
+    assert!(!r.html.contains("%5C"), "a link target was escaped");
 }
 
 #[test]

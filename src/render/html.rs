@@ -5,7 +5,7 @@
 //!
 //! The Markdown carries perflab's own raw HTML (`<span style=…>` around a percentage,
 //! `<br>` in table cells), so raw HTML is allowed; text from users was escaped when the
-//! Markdown was written (`templates::escape_markdown`), and GitHub's tag filter is on as a
+//! Markdown was written (`escape::markdown`), and GitHub's tag filter is on as a
 //! second guard (`<script>`, `<style>`, `<iframe>`… never become tags).
 //!
 //! Conventions the Markdown writer relies on:
@@ -22,7 +22,8 @@ use comrak::nodes::{AstNode, NodeHtmlBlock, NodeValue};
 use comrak::{Arena, Options};
 
 use crate::l10n::{normalize_lang, Localizer};
-use crate::render::templates::{escape_html, Templates};
+use crate::render::escape::markup;
+use crate::render::templates::Templates;
 use crate::{Error, Result};
 
 /// The page template and its style sheet, overridable like every template
@@ -91,8 +92,8 @@ fn body(markdown: &str, lang: &str, charts: &BTreeMap<String, String>) -> Result
                     Replacement::Block(format!(
                         "<details class=\"raw-output\">\n<summary>{}</summary>\n\
                          <pre><code>{}</code></pre>\n</details>\n",
-                        escape_html(&summary),
-                        escape_html(&code.literal)
+                        markup(&summary),
+                        markup(&code.literal)
                     ))
                 }),
             _ => None,
@@ -110,8 +111,9 @@ fn body(markdown: &str, lang: &str, charts: &BTreeMap<String, String>) -> Result
     }
     let mut out = Vec::new();
     comrak::format_html(root, &options, &mut out)
-        .map_err(|e| Error::Render(format!("HTML page: {e}")))?;
-    String::from_utf8(out).map_err(|e| Error::Render(format!("HTML page: {e}")))
+        .map_err(|e| Error::Render(crate::tr!("html-error", reason = e.to_string())))?;
+    String::from_utf8(out)
+        .map_err(|e| Error::Render(crate::tr!("html-error", reason = e.to_string())))
 }
 
 enum Replacement {

@@ -3,6 +3,8 @@
 
 pub mod charts;
 pub mod diff;
+pub mod escape;
 pub mod html;
 pub mod report;
 pub mod templates;
+pub mod terminal;

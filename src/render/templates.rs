@@ -9,6 +9,7 @@ use minijinja::{Environment, ErrorKind};
 use serde::Serialize;
 
 use crate::embedded::TEMPLATE_FILES;
+use crate::render::escape;
 use crate::{Error, Result};
 
 pub struct Templates {
@@ -24,46 +25,9 @@ impl std::fmt::Debug for Templates {
     }
 }
 
-/// Escapes text for Markdown so user-given labels cannot inject markup: the HTML page
-/// renders perflab's own raw HTML through comrak, so user text must not carry any.
-pub fn escape_markdown(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '\\' | '`' | '*' | '_' | '[' | ']' | '|' | '#' | '!' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '\n' | '\r' => out.push(' '),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// Escapes text for HTML attribute or element content.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 fn register_filters(env: &mut Environment<'static>) {
-    env.add_filter("md", |s: String| escape_markdown(&s));
-    env.add_filter("html", |s: String| escape_html(&s));
+    env.add_filter("md", |s: String| escape::markdown(&s));
+    env.add_filter("html", |s: String| escape::markup(&s));
     // Fixed float formatting so output is byte-identical across runs.
     env.add_filter("fixed", |v: f64, decimals: Option<usize>| {
         format!("{v:.*}", decimals.unwrap_or(2))
@@ -75,9 +39,10 @@ impl Templates {
     pub fn new(override_dir: Option<&Path>) -> Result<Self> {
         if let Some(dir) = override_dir {
             if !dir.is_dir() {
-                return Err(Error::Usage(format!(
-                    "--templates {}: not a directory",
-                    dir.display()
+                return Err(Error::Usage(crate::tr!(
+                    "error-not-a-directory",
+                    flag = "--templates",
+                    path = dir.display().to_string()
                 )));
             }
         }
@@ -159,7 +124,8 @@ mod tests {
         let t = Templates::new(Some(dir.path())).unwrap();
         assert_eq!(
             t.render("t.md", serde_json::json!({"x": "<b>*"})).unwrap(),
-            "a\n&lt;b&gt;\\*\n"
+            // Markdown's own escapes, no HTML entities.
+            "a\n\\<b>\\*\n"
         );
         std::fs::write(dir.path().join("bad.md"), "ok\n{% if %}\n").unwrap();
         let e = t

@@ -10,7 +10,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::style::*;
 use super::text::{width, wrap};
 use super::{chart_error, BarChart};
-use crate::render::templates::escape_html;
+use crate::render::escape::markup;
 use crate::Result;
 
 /// Draws `chart` and returns the SVG document (`<svg …>…</svg>`).
@@ -25,40 +25,34 @@ pub fn grouped_bars(chart: &BarChart) -> Result<String> {
     }
     // Screen readers announce the title; a `<title>` element would be mangled by the
     // GitHub tag filter of the HTML page, an attribute is not.
-    let accessible = format!(
-        "<svg role=\"img\" aria-label=\"{}\" ",
-        escape_html(&chart.title)
-    );
+    let accessible = format!("<svg role=\"img\" aria-label=\"{}\" ", markup(&chart.title));
     Ok(svg.replacen("<svg ", &accessible, 1))
 }
 
 fn validate(chart: &BarChart) -> Result<()> {
     if chart.categories.is_empty() || chart.series.is_empty() {
-        return Err(chart_error(
-            &chart.title,
-            "needs at least one category and one series",
-        ));
+        return Err(chart_error(&chart.title, crate::tr!("chart-error-empty")));
     }
     for s in &chart.series {
         if s.values.len() != chart.categories.len() {
             return Err(chart_error(
                 &chart.title,
-                format!(
-                    "series `{}` has {} values for {} categories",
-                    s.name,
-                    s.values.len(),
-                    chart.categories.len()
+                crate::tr!(
+                    "chart-error-values",
+                    series = s.name.clone(),
+                    values = s.values.len(),
+                    categories = chart.categories.len()
                 ),
             ));
         }
         if s.labels.len() > chart.categories.len() {
             return Err(chart_error(
                 &chart.title,
-                format!(
-                    "series `{}` has {} labels for {} categories",
-                    s.name,
-                    s.labels.len(),
-                    chart.categories.len()
+                crate::tr!(
+                    "chart-error-labels",
+                    series = s.name.clone(),
+                    labels = s.labels.len(),
+                    categories = chart.categories.len()
                 ),
             ));
         }

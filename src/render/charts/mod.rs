@@ -38,5 +38,9 @@ pub struct BarSeries {
 
 /// Plotters reports drawing failures with its own error type; perflab names the chart.
 fn chart_error(title: &str, e: impl std::fmt::Display) -> crate::Error {
-    crate::Error::Render(format!("chart `{title}`: {e}"))
+    crate::Error::Render(crate::tr!(
+        "chart-error",
+        title = title.to_owned(),
+        reason = e.to_string()
+    ))
 }

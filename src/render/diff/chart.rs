@@ -3,7 +3,8 @@
 //! Unicode text for Markdown (GitHub strips inline SVG from comments) and SVG for HTML.
 //! Sizes and palette are constants here.
 
-use super::{escape_xml, fmt_percent, RowView, Tone};
+use super::{fmt_percent, RowView, Tone};
+use crate::render::escape::markup as escape_xml;
 
 /// At most this many bars: a chart of thousands of bars helps no reviewer. Rows are
 /// taken in order of concern, so regressions are always drawn.

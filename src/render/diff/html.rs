@@ -4,8 +4,9 @@
 
 use std::fmt::Write as _;
 
-use super::{chart, escape_xml, DiffView, Tone};
+use super::{chart, DiffView, Tone};
 use crate::compare::Verdict;
+use crate::render::escape::markup as escape_xml;
 
 const STYLE: &str = "\
 body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem;color:#24292f}\
@@ -14,7 +15,8 @@ h1{font-size:1.4rem}.verdict{font-size:1.1rem;font-weight:bold;padding:.5rem .75
 table{border-collapse:collapse;font-size:.85rem;margin:1rem 0}\
 th,td{border:1px solid #d0d7de;padding:.25rem .5rem;text-align:left}td.num{text-align:right;font-variant-numeric:tabular-nums}\
 tr.regression td{background:#ffebe9}tr.within_noise td{background:#fff8c5}\
-tr.better td.judge{color:#1a7f37}tr.worse td.judge{color:#bc4c00}code{font-size:.85rem}";
+tr.better td.judge{color:#1a7f37}tr.worse td.judge{color:#bc4c00}tr.neutral td{background:none}\
+code{font-size:.85rem}";
 
 fn tone_class(tone: Tone) -> &'static str {
     match tone {

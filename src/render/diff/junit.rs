@@ -7,11 +7,12 @@ use std::fmt::Write as _;
 
 use fluent_bundle::FluentValue;
 
-use super::{escape_xml, fmt_percent, fmt_value};
+use super::{fmt_percent, fmt_value};
 use crate::compare::diff::{Check, CheckOutcome};
 use crate::compare::policy::Limit;
 use crate::compare::Comparison;
 use crate::l10n::Localizer;
+use crate::render::escape::markup as escape_xml;
 
 fn observed(cmp: &Comparison, check: &Check) -> String {
     match (check.observed, &cmp.rules[check.rule].limit) {

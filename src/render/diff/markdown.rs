@@ -8,30 +8,11 @@ use std::fmt::Write as _;
 use super::{chart, DiffView, Tone};
 use crate::compare::Verdict;
 use crate::l10n::Localizer;
+use crate::render::escape::markdown as escape_md;
 
 /// GitHub caps a comment at 65,536 characters; past this many rows the table stops (in
 /// order of concern, so regressions are always in) and says how many rows it left out.
 pub const MAX_ROWS: usize = 250;
-
-/// Escapes text for a Markdown table cell or paragraph: no emphasis, links, code or HTML
-/// can come from a label, and `|` cannot split a cell.
-pub fn escape_md(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '\\' | '`' | '*' | '_' | '[' | ']' | '|' | '~' | '#' => {
-                out.push('\\');
-                out.push(ch);
-            }
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '&' => out.push_str("&amp;"),
-            '\n' | '\r' => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 pub fn render(view: &DiffView, l10n: &Localizer) -> String {
     let mut md = String::new();
@@ -121,18 +102,4 @@ pub fn render(view: &DiffView, l10n: &Localizer) -> String {
     }
     md.push_str("\n</details>\n");
     md
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn labels_cannot_inject_markup() {
-        assert_eq!(
-            escape_md("<script>a|b</script>"),
-            "&lt;script&gt;a\\|b&lt;/script&gt;"
-        );
-        assert_eq!(escape_md("run_1.json#0 *x*"), "run\\_1.json\\#0 \\*x\\*");
-    }
 }

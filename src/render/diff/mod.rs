@@ -352,24 +352,6 @@ pub fn to_json(cmp: &Comparison) -> String {
     serde_json::to_string_pretty(cmp).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }
 
-/// Escapes text for HTML and XML (element content and quoted attributes).
-pub fn escape_xml(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            // Control characters are not allowed in XML 1.0.
-            c if (c as u32) < 0x20 && !matches!(c, '\n' | '\t') => out.push('\u{FFFD}'),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -449,7 +431,7 @@ mod tests {
             let l10n = Localizer::new(lang).unwrap();
             let view = DiffView::new(&cmp, &l10n);
             let outputs = [
-                terminal::render(&view, false),
+                terminal::render(&view, false, None),
                 markdown::render(&view, &l10n),
                 html::render(&view),
                 junit::render(&cmp, &l10n),
@@ -467,13 +449,5 @@ mod tests {
         assert_eq!(fmt_percent(3.456), "+3.46%");
         assert_eq!(fmt_percent(-0.0), "+0.00%");
         assert_eq!(fmt_percent(f64::INFINITY), "+∞%");
-    }
-
-    #[test]
-    fn xml_escaping() {
-        assert_eq!(
-            escape_xml("<script>alert('x') & \"y\"</script>"),
-            "&lt;script&gt;alert(&#39;x&#39;) &amp; &quot;y&quot;&lt;/script&gt;"
-        );
     }
 }

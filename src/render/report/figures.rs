@@ -11,7 +11,7 @@ use crate::compare::{fixed, MetricSpec, Status, StudyComparison};
 use crate::l10n::Localizer;
 use crate::model::Run;
 use crate::render::charts::{BarChart, BarSeries};
-use crate::render::templates::escape_markdown as md;
+use crate::render::escape::markdown as md;
 use crate::study::{GapStyle, Study};
 
 /// One chart and the stem of its file (`conclusion` → `charts/conclusion.en.svg`).

@@ -2,7 +2,7 @@
 //! already worded in the report's language. Numbers and verdicts come from the
 //! [`StudyComparison`]; words come from Fluent; user text (titles, labels, notes) is either
 //! passed raw for the template's `| md` filter or, inside sentences built here, escaped
-//! with [`escape_markdown`] before it is placed in the sentence.
+//! with [`crate::render::escape::markdown`] before it is placed in the sentence.
 
 use std::collections::BTreeMap;
 
@@ -15,7 +15,7 @@ use crate::compare::{
     RunSide, ScenarioComparison, Status, StudyComparison, SummaryEntry,
 };
 use crate::l10n::{message_ids, Localizer};
-use crate::render::templates::escape_markdown as md;
+use crate::render::escape::markdown as md;
 use crate::study::{GapStyle, Outcome, Study, VariantId};
 
 #[derive(Debug, Serialize)]
@@ -622,14 +622,42 @@ pub fn gap_sentence(
 }
 
 /// The localized name of a metric column, or the column when the locale lacks it.
+/// A metric's name in the reader's language: its own message (`metric-mean_ttft_ms`),
+/// else, for a distribution column (`STAT_FAMILY_ms`), the statistic and the family
+/// composed (`P90 ITL`), else the column name as it is.
 pub fn metric_name(loc: &Localizer, key: &str) -> String {
-    let id = format!("metric-{key}");
-    let name = loc.tr(&id);
-    if name == id {
-        key.to_owned()
-    } else {
-        name
+    let known = |id: String| {
+        let text = loc.tr(&id);
+        (text != id).then_some(text)
+    };
+    if let Some(name) = known(format!("metric-{key}")) {
+        return name;
     }
+    let base = key.strip_suffix("_ms").unwrap_or(key);
+    let mut families = crate::model::schema::DISTRIBUTIONS;
+    // `client_queue_time` before `time`-like shorter suffixes.
+    families.sort_by_key(|f| std::cmp::Reverse(f.len()));
+    for family in families {
+        let Some(stat) = base.strip_suffix(&format!("_{family}")) else {
+            continue;
+        };
+        let stat_name = match stat.strip_prefix('p') {
+            Some(p) if !p.is_empty() && p.chars().all(|c| c.is_ascii_digit() || c == '.') => {
+                Some(loc.tr_args("stat-percentile", &[("p", FluentValue::from(p.to_owned()))]))
+            }
+            _ => known(format!("stat-{stat}")),
+        };
+        if let (Some(stat), Some(family)) = (stat_name, known(format!("family-{family}"))) {
+            return loc.tr_args(
+                "metric-stat-family",
+                &[
+                    ("stat", FluentValue::from(stat)),
+                    ("family", FluentValue::from(family)),
+                ],
+            );
+        }
+    }
+    key.to_owned()
 }
 
 /// `Mean TPOT (ms)`; counts have no unit.
