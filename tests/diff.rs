@@ -60,6 +60,8 @@ fn run(cmd: &mut Command) -> Run {
 }
 
 const VLLM_TEXT: &str = "vllm-bench-serve-pr33743.txt";
+/// A `--save-result` JSON with its model and concurrency.
+const GPTOSS_JSON: &str = "vllm-result-inferencex-gptoss120b-conc4.json";
 const TOTAL_LINE: &str = "Total token throughput (tok/s):          1052.55";
 
 /// baseline/bench.txt = the vLLM block as published, candidate/bench.txt = the same with
@@ -426,17 +428,17 @@ fn runs_on_one_side_only_are_listed_as_added_and_removed() {
     );
     assert!(
         r.stdout
-            .contains("Only in the baseline (removed):\n  gone.json#0 (1 run: gone.json)"),
+            .contains("Only in the baseline (removed):\n  gone.json#1 (1 run: gone.json)"),
         "{}",
         r.stdout
     );
     assert!(
         r.stdout
-            .contains("Only in the candidate (added):\n  new.json#0 (1 run: new.json)"),
+            .contains("Only in the candidate (added):\n  new.json#1 (1 run: new.json)"),
         "{}",
         r.stdout
     );
-    assert!(r.stdout.contains("serve/bench.txt#0"));
+    assert!(r.stdout.contains("serve/bench.txt#1"));
 }
 
 #[test]
@@ -447,7 +449,48 @@ fn nothing_matched_is_an_error() {
     put(dir.path(), "candidate/b.txt", &text);
     let r = run(perflab(dir.path()).args(["diff", "baseline", "candidate"]));
     assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
-    assert!(r.stderr.contains("nothing matched between baseline and candidate (key: source, run_index); keys only in the baseline: 1, only in the candidate: 1"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("nothing matched between baseline and candidate (key: source, run_index)."),
+        "{}",
+        r.stderr
+    );
+    // Both sides' keys are listed, and the key that would pair them is suggested.
+    assert!(
+        r.stderr
+            .contains("Keys only in the baseline (1):\n  a.txt#1\n"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr
+            .contains("Keys only in the candidate (1):\n  b.txt#1\n"),
+        "{}",
+        r.stderr
+    );
+    // These text blocks name no model or concurrency: the hint says how to choose a key.
+    assert!(r.stderr.contains("with --key COLUMN"), "{}", r.stderr);
+    // Results that share their setup get the key that pairs them suggested...
+    let json = read_fixture(GPTOSS_JSON);
+    put(dir.path(), "base2/a.json", &json);
+    put(dir.path(), "cand2/b.json", &json);
+    let r = run(perflab(dir.path()).args(["diff", "base2", "cand2"]));
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains("try --key model_id,max_concurrency"),
+        "{}",
+        r.stderr
+    );
+    // ...and with that key, they pair.
+    let model_key = r
+        .stderr
+        .split("try --key ")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+        .expect("a suggested key")
+        .to_owned();
+    let r = run(perflab(dir.path()).args(["diff", "base2", "cand2", "--key", &model_key]));
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     // An empty side is an error too, and says where.
     fs::create_dir_all(dir.path().join("empty")).unwrap();
     let r = run(perflab(dir.path()).args(["diff", "baseline", "empty"]));
@@ -572,7 +615,7 @@ fn a_saved_runs_frame_is_a_baseline() {
     assert_eq!(ingest.code, 0, "{}", ingest.stderr);
     let r = run(perflab(dir.path()).arg("diff").arg(&parquet).arg(&cand));
     assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
-    assert!(r.stdout.contains("bench.txt#0"));
+    assert!(r.stdout.contains("bench.txt#1"));
 }
 
 /// Tags nest, attributes are quoted, and `<` / `&` appear only as markup or entities.
@@ -640,11 +683,11 @@ fn junit_has_one_case_per_rule_and_pair_and_fails_the_regression() {
     assert!(xml.contains("<testsuite name=\"perflab diff\" tests=\"5\" failures=\"1\" errors=\"0\" skipped=\"0\">"), "{xml}");
     assert_eq!(xml.matches("<testcase ").count(), 5);
     assert!(xml.contains(
-        "<testcase classname=\"bench.txt#0\" name=\"total_token_throughput&lt;-5%\">\n      \
-         <failure type=\"regression\" message=\"total_token_throughput&lt;-5%: -10.00% on bench.txt#0\">"
+        "<testcase classname=\"bench.txt#1\" name=\"total_token_throughput&lt;-5%\">\n      \
+         <failure type=\"regression\" message=\"total_token_throughput&lt;-5%: -10.00% on bench.txt#1\">"
     ), "{xml}");
     assert!(
-        xml.contains("<testcase classname=\"bench.txt#0\" name=\"failed&gt;0\"/>"),
+        xml.contains("<testcase classname=\"bench.txt#1\" name=\"failed&gt;0\"/>"),
         "{xml}"
     );
 }
@@ -674,7 +717,7 @@ fn markdown_starts_with_the_verdict_and_folds_the_details() {
     assert!(md.trim_end().ends_with("</details>"));
     // The Unicode delta chart: −10% fills the left half (scale 10%), marked as failing.
     let bar = format!(
-        "bench.txt#0 total_token_throughput   -10.00% {}│",
+        "bench.txt#1 total_token_throughput   -10.00% {}│",
         "█".repeat(20)
     );
     assert!(md.contains("```text\n"), "{md}");
@@ -683,7 +726,7 @@ fn markdown_starts_with_the_verdict_and_folds_the_details() {
         "{md}"
     );
     assert!(
-        md.contains("| bench.txt\\#0 | `total_token_throughput` | 1052.55 | 947.30 | -10.00% |"),
+        md.contains("| bench.txt#1 | `total_token_throughput` | 1052.55 | 947.30 | -10.00% |"),
         "{md}"
     );
 
@@ -744,15 +787,20 @@ fn html_escapes_a_source_named_script() {
     let page = fs::read_to_string(&html).unwrap();
     assert!(page.starts_with("<!DOCTYPE html>"));
     assert!(!page.to_lowercase().contains("<script"), "{page}");
-    assert!(page.contains("<td>&lt;script&gt;/x.txt#0</td>"), "{page}");
+    assert!(page.contains("<td>&lt;script&gt;/x.txt#1</td>"), "{page}");
     assert!(
         page.contains("<svg ")
-            && page.contains("&lt;script&gt;/x.txt#0 total_token_throughput</text>")
+            && page.contains("&lt;script&gt;/x.txt#1 total_token_throughput</text>")
     );
     // The Markdown table escapes it too; only the code block may show it raw.
     let outside_code: String = r.stdout.split("```").step_by(2).collect();
-    assert!(!outside_code.contains("<script>"), "{}", r.stdout);
-    assert!(outside_code.contains("&lt;script&gt;/x.txt\\#0"));
+    // `\<` is Markdown's escape: the text shows `<script>`, no tag starts.
+    assert!(
+        !outside_code.replace("\\<script>", "").contains("<script>"),
+        "{}",
+        r.stdout
+    );
+    assert!(outside_code.contains("\\<script>/x.txt#1"));
 }
 
 #[test]

@@ -63,7 +63,15 @@ diff-junit-within-noise = { $rule }: { $observed } on { $key }, within noise (no
 diff-junit-already-beyond = { $rule }: { $observed } on { $key }, already past in the baseline
 diff-junit-not-applicable = the metric is missing on a side
 diff-error-no-runs = no benchmark runs found in { $path }
-diff-error-nothing-matched = nothing matched between { $baseline } and { $candidate } (key: { $key }); keys only in the baseline: { $removed }, only in the candidate: { $added }
+diff-error-nothing-matched = nothing matched between { $baseline } and { $candidate } (key: { $key }).
+    Keys only in the baseline ({ $removed }):
+    { $removed_keys }
+    Keys only in the candidate ({ $added }):
+    { $added_keys }
+    { $hint }
+diff-keys-more = … and { $count } more
+diff-hint-key = Pair the runs by the columns that describe the same setup on both sides with --key COLUMN,… (see `perflab ingest --json` for the columns).
+diff-hint-key-columns = Both sides share { $columns }: try --key { $columns }
 diff-error-unknown-key = no run on either side has the key column `{ $column }`
 diff-error-unknown-metric = no run on either side has the column `{ $metric }` named by rule `{ $rule }`
 diff-error-stdout-twice = --json and --markdown - both write to stdout; choose one

@@ -69,7 +69,15 @@ diff-junit-within-noise = { $rule }: { $observed } для { $key }, в пред�
 diff-junit-already-beyond = { $rule }: { $observed } для { $key }, превышено уже в базовой версии
 diff-junit-not-applicable = метрики нет на одной из сторон
 diff-error-no-runs = в { $path } не найдено ни одного прогона бенчмарка
-diff-error-nothing-matched = между { $baseline } и { $candidate } ничего не сопоставлено (ключ: { $key }); ключей только в базовой версии: { $removed }, только в новой: { $added }
+diff-error-nothing-matched = между { $baseline } и { $candidate } ничего не сопоставлено (ключ: { $key }).
+    Ключи только в базовой версии ({ $removed }):
+    { $removed_keys }
+    Ключи только в новой версии ({ $added }):
+    { $added_keys }
+    { $hint }
+diff-keys-more = … и ещё { $count }
+diff-hint-key = Сопоставьте прогоны по столбцам, которые описывают одну и ту же конфигурацию с обеих сторон: --key СТОЛБЕЦ,… (столбцы показывает `perflab ingest --json`).
+diff-hint-key-columns = Обе стороны имеют общие значения в { $columns }: попробуйте --key { $columns }
 diff-error-unknown-key = ни у одного прогона нет ключевого столбца `{ $column }`
 diff-error-unknown-metric = ни у одного прогона нет столбца `{ $metric }` из правила `{ $rule }`
 diff-error-stdout-twice = --json и --markdown - оба пишут в stdout; выберите одно

@@ -42,7 +42,15 @@ diff-junit-within-noise = { $rule }：{ $key } 上为 { $observed }，在噪声�
 diff-junit-already-beyond = { $rule }：{ $key } 上为 { $observed }，基线中已超过
 diff-junit-not-applicable = 某一侧缺少该指标
 diff-error-no-runs = 在 { $path } 中未找到任何基准测试运行
-diff-error-nothing-matched = { $baseline } 与 { $candidate } 之间没有可配对的运行（键：{ $key }）：仅在基线中的键 { $removed } 个，仅在候选版本中的 { $added } 个
+diff-error-nothing-matched = { $baseline } 与 { $candidate } 之间没有可配对的运行（键：{ $key }）。
+    仅在基线中的键（{ $removed } 个）：
+    { $removed_keys }
+    仅在候选版本中的键（{ $added } 个）：
+    { $added_keys }
+    { $hint }
+diff-keys-more = ……另有 { $count } 个
+diff-hint-key = 请用 --key 列名,… 按两侧描述同一配置的列来配对运行（可用 `perflab ingest --json` 查看各列）。
+diff-hint-key-columns = 两侧在 { $columns } 上有相同的值：请尝试 --key { $columns }
 diff-error-unknown-key = 两侧都没有运行包含键列 `{ $column }`
 diff-error-unknown-metric = 两侧都没有运行包含规则 `{ $rule }` 中的列 `{ $metric }`
 diff-error-stdout-twice = --json 与 --markdown - 都写入 stdout；请只选一个

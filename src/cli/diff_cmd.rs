@@ -7,13 +7,12 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, Context};
 use clap::Args;
-use fluent_bundle::FluentValue;
 
 use super::Outcome;
 use crate::compare::policy::{read_config, DiffConfig};
-use crate::compare::{self, Policy, PolicyOrigin, RuleError, RuleProblem, Verdict};
+use crate::compare::{self, Policy, PolicyOrigin, RuleError, Verdict};
 use crate::ingest::{self, Options};
-use crate::l10n::{resolve_lang, Localizer};
+use crate::l10n::Localizer;
 use crate::model::frame::{cell, write_atomic};
 use crate::model::Run;
 use crate::render::diff::{html, junit, markdown, terminal, to_json, DiffView};
@@ -48,9 +47,6 @@ pub struct DiffArgs {
     /// Write JUnit XML to FILE: each rule on each matched pair is a test case.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
-    /// Language of the output (en, ru, zh-CN); default from LC_ALL / LC_MESSAGES / LANG.
-    #[arg(long, value_name = "LANG")]
-    pub lang: Option<String>,
 }
 
 /// Validated settings, built from the flags and the config file before any run is read.
@@ -61,7 +57,7 @@ struct Settings {
 }
 
 pub fn run(args: DiffArgs) -> anyhow::Result<Outcome> {
-    let l10n = Localizer::new(resolve_lang(args.lang.as_deref())?)?;
+    let l10n = crate::l10n::messages();
     let markdown_to_stdout = args
         .markdown
         .as_deref()
@@ -80,15 +76,13 @@ pub fn run(args: DiffArgs) -> anyhow::Result<Outcome> {
 
     let cmp = compare::compare(&baseline, &candidate, &key, &settings.policy);
     if cmp.pairs.is_empty() {
-        return Err(anyhow!(l10n.tr_args(
-            "diff-error-nothing-matched",
-            &[
-                ("baseline", args.baseline.display().to_string().into()),
-                ("candidate", args.candidate.display().to_string().into()),
-                ("key", key.join(", ").into()),
-                ("removed", (cmp.removed.len() as i64).into()),
-                ("added", (cmp.added.len() as i64).into()),
-            ],
+        let suggestion = compare::pairing::suggested_key(&baseline, &candidate);
+        return Err(anyhow!(nothing_matched(
+            &args,
+            &key,
+            &cmp,
+            &suggestion,
+            &l10n
         )));
     }
     let view = DiffView::new(&cmp, &l10n);
@@ -115,7 +109,12 @@ pub fn run(args: DiffArgs) -> anyhow::Result<Outcome> {
     } else if let (true, Some(md)) = (markdown_to_stdout, &md) {
         stdout.write_all(md.as_bytes())?;
     } else {
-        write!(stdout, "{}", terminal::render(&view, colour_stdout()))?;
+        let width = crate::render::terminal::target_width(std::io::stdout().is_terminal());
+        write!(
+            stdout,
+            "{}",
+            terminal::render(&view, colour_stdout(), width)
+        )?;
     }
     stdout.flush()?;
     Ok(match cmp.verdict {
@@ -153,34 +152,10 @@ fn settings(args: &DiffArgs, l10n: &Localizer) -> anyhow::Result<Settings> {
 
 /// A bad rule: what is wrong, where it was written, and how to write one.
 fn rule_error(e: &RuleError, file: Option<&Path>, l10n: &Localizer) -> anyhow::Error {
-    let problem = match &e.problem {
-        RuleProblem::NoOperator => l10n.tr("diff-rule-no-operator"),
-        RuleProblem::NoMetric => l10n.tr("diff-rule-no-metric"),
-        RuleProblem::BadMetric(m) => l10n.tr_args(
-            "diff-rule-bad-metric",
-            &[("metric", FluentValue::from(m.clone()))],
-        ),
-        RuleProblem::BadLimit(l) => l10n.tr_args(
-            "diff-rule-bad-limit",
-            &[("limit", FluentValue::from(l.clone()))],
-        ),
-        RuleProblem::SignedValue(l) => l10n.tr_args(
-            "diff-rule-signed-value",
-            &[("limit", FluentValue::from(l.clone()))],
-        ),
-    };
     let origin = file
         .map(|f| format!(" ({})", f.display()))
         .unwrap_or_default();
-    let msg = l10n.tr_args(
-        "diff-rule-error",
-        &[
-            ("rule", FluentValue::from(e.rule.clone())),
-            ("origin", FluentValue::from(origin)),
-            ("problem", FluentValue::from(problem)),
-        ],
-    );
-    anyhow!("{msg}\n{}", l10n.tr("diff-rule-howto"))
+    anyhow!("{}\n{}", e.text(&origin), l10n.tr("diff-rule-howto"))
 }
 
 fn load(path: &Path, l10n: &Localizer) -> anyhow::Result<Vec<Run>> {
@@ -220,6 +195,58 @@ fn default_key(base_path: &Path, base: &[Run], cand_path: &Path, cand: &[Run]) -
 /// Typos in `--key` or in a rule's metric would otherwise pass silently (every key null,
 /// a rule that never applies). The default policy is exempt: its metrics are only
 /// checked where present (SGLang prints no `failed`).
+/// At most this many keys of each side are listed when nothing matched.
+const LISTED_KEYS: usize = 8;
+
+/// Nothing paired: the keys of both sides, so the user sees why, and the `--key` that
+/// would pair them (or the advice to choose one).
+fn nothing_matched(
+    args: &DiffArgs,
+    key: &[String],
+    cmp: &compare::Comparison,
+    suggestion: &[String],
+    l10n: &Localizer,
+) -> String {
+    let list = |side: &[compare::diff::Unmatched]| {
+        let mut items: Vec<String> = side
+            .iter()
+            .take(LISTED_KEYS)
+            .map(|u| format!("  {}", u.label))
+            .collect();
+        if side.len() > LISTED_KEYS {
+            items.push(format!(
+                "  {}",
+                l10n.tr_args(
+                    "diff-keys-more",
+                    &[("count", ((side.len() - LISTED_KEYS) as i64).into())]
+                )
+            ));
+        }
+        items.join("\n")
+    };
+    let hint = if suggestion.is_empty() {
+        l10n.tr("diff-hint-key")
+    } else {
+        l10n.tr_args(
+            "diff-hint-key-columns",
+            &[("columns", suggestion.join(",").into())],
+        )
+    };
+    l10n.tr_args(
+        "diff-error-nothing-matched",
+        &[
+            ("baseline", args.baseline.display().to_string().into()),
+            ("candidate", args.candidate.display().to_string().into()),
+            ("key", key.join(", ").into()),
+            ("removed", (cmp.removed.len() as i64).into()),
+            ("added", (cmp.added.len() as i64).into()),
+            ("removed_keys", list(&cmp.removed).into()),
+            ("added_keys", list(&cmp.added).into()),
+            ("hint", hint.into()),
+        ],
+    )
+}
+
 fn check_columns(
     policy: &Policy,
     key: &[String],
@@ -259,7 +286,7 @@ fn write_file(path: &Path, text: &str) -> anyhow::Result<()> {
         f.write_all(text.as_bytes())
             .map_err(|e| crate::Error::io(path, e))
     })
-    .with_context(|| format!("writing {}", path.display()))
+    .with_context(|| crate::tr!("error-writing", path = path.display().to_string()))
 }
 
 /// Colour only on a terminal, and never when `NO_COLOR` is set (no-color.org).
@@ -280,7 +307,7 @@ fn append_summary(path: &Path, md: &str) -> anyhow::Result<()> {
         .create(true)
         .append(true)
         .open(path)
-        .with_context(|| format!("opening {} ($GITHUB_STEP_SUMMARY)", path.display()))?;
+        .with_context(|| crate::tr!("error-opening-summary", path = path.display().to_string()))?;
     // A blank line keeps our verdict from gluing onto a previous step's last line.
     let sep = if f.metadata().map(|m| m.len()).unwrap_or(0) > 0 {
         "\n"
@@ -288,5 +315,5 @@ fn append_summary(path: &Path, md: &str) -> anyhow::Result<()> {
         ""
     };
     f.write_all(format!("{sep}{md}").as_bytes())
-        .with_context(|| format!("appending to {}", path.display()))
+        .with_context(|| crate::tr!("error-appending", path = path.display().to_string()))
 }

@@ -4,7 +4,7 @@
 //! turns the groups into comparisons.
 
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
@@ -125,6 +125,35 @@ pub fn unknown_key_columns(baseline: &[Run], candidate: &[Run], columns: &[Strin
                 .any(|r| cell(r, c).is_some())
         })
         .cloned()
+        .collect()
+}
+
+/// Columns that describe a run's setup rather than its outcome: the candidates for a
+/// `--key` when the default one pairs nothing.
+const SETUP_COLUMNS: [&str; 6] = [
+    "model_id",
+    "max_concurrency",
+    "request_rate",
+    "backend",
+    "label",
+    "dataset_name",
+];
+
+/// The setup columns whose values both sides share (each side's runs have one and the
+/// same value sets meet), in the order of [`SETUP_COLUMNS`]: pairing by them would match
+/// something where the current key matched nothing. Empty when no such column exists.
+pub fn suggested_key(baseline: &[Run], candidate: &[Run]) -> Vec<String> {
+    let values = |runs: &[Run], c: &str| -> Option<BTreeSet<KeyValue>> {
+        let set: BTreeSet<KeyValue> = runs.iter().map(|r| KeyValue::of(cell(r, c))).collect();
+        (!set.contains(&KeyValue::Null)).then_some(set)
+    };
+    SETUP_COLUMNS
+        .iter()
+        .filter(|c| match (values(baseline, c), values(candidate, c)) {
+            (Some(b), Some(d)) => !b.is_disjoint(&d),
+            _ => false,
+        })
+        .map(|c| (*c).to_owned())
         .collect()
 }
 
