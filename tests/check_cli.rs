@@ -118,8 +118,9 @@ fn translate_writes_the_study_and_the_report_in_each_language() {
         .assert()
         .code(0)
         .stdout(predicate::str::contains("report.ru.md"))
+        // Messages are in the first language of `--lang`.
         .stderr(predicate::str::contains(format!(
-            "{REFERENCE}:49: the report shows no serving command for SGLang"
+            "{REFERENCE}:49: в отчёте нет команды запуска SGLang"
         )));
     for f in [
         "report.ru.md",

@@ -129,6 +129,24 @@ metric-p99_e2el_ms = P99 E2E latency
 family-ttft = TTFT
 family-tpot = TPOT
 family-itl = ITL
+stat-std = Std. dev.
+stat-min = Min
+stat-max = Max
+stat-percentile = P{ $p }
+family-e2el = E2E latency
+family-ttst = TTST
+family-client_queue_time = client queue time
+family-isl = input length
+family-osl = output length
+# A distribution column's name: `Mean TTFT`, `P90 ITL`.
+metric-stat-family = { $stat } { $family }
+metric-request_rate = Request rate
+metric-max_concurrency = Max concurrency
+metric-concurrency = Concurrency
+metric-max_concurrent_requests = Peak concurrent requests
+metric-total_input_tokens = Input tokens
+metric-total_output_tokens = Output tokens
+metric-total_output_tokens_retokenized = Output tokens (retokenized)
 
 ## perflab compare
 
@@ -138,4 +156,32 @@ compare-versus = { $candidate } against { $baseline } (baseline): { $metric } { 
 compare-skipped = { $label }: success rate { $rate } ({ $completed } of { $requested } { $requested ->
     [one] request
    *[other] requests
-}), so it is no valid optimization.
+}), so it does not count as a valid result.
+
+## perflab report: errors in study.toml
+
+study-error-used-twice = { $key }: used twice
+study-error-used-twice-in-experiment = { $key }: used twice in this experiment
+study-error-no-experiments = no [[experiments]]: a study needs at least one
+study-error-no-variants = { $key }: no [[experiments.variants]]
+study-error-no-such-profile = no such profile (profiles: { $known })
+study-error-no-such-engine = no such engine (engines: { $known })
+study-none-defined = none defined
+study-error-bad-id = { $key }: use letters, digits, `-`, `_` or `.`
+study-error-result-and-missing = give either `result` or `missing`, not both
+study-error-no-result = { $key }: needs `result = "FILE"` or `missing = "why there is no result"`
+study-error-run-without-result = `run` needs a `result` file
+study-error-cannot-read = cannot read { $path }: { $reason }
+study-error-no-run-in-file = holds no benchmark run
+study-error-no-such-run = no such run: the file holds { $count ->
+    [one] { $count } run
+   *[other] { $count } runs
+} (counted from 1)
+study-error-choose-run = the file holds { $count } runs; choose one with `run = N`
+study-error-baseline-form = expected `EXPERIMENT-ID/VARIANT-NAME`
+study-error-no-such-experiment = no experiment with id `{ $id }`
+study-error-no-such-variant = experiment `{ $experiment }` has no variant `{ $variant }`
+study-error-baseline-without-result = the baseline variant has no result
+study-error-default-baseline = experiments[0].variants[0] (the default baseline): { $message }
+study-error-metric-without-direction = not a metric with a better direction (e.g. total_token_throughput, mean_e2el_ms)
+study-error-style = expected `percent` or `ratio`

@@ -3,3 +3,47 @@ runs-count = { $count ->
     [few] { $count } прогона
    *[many] { $count } прогонов
 }
+
+## perflab ingest: таблица прогонов
+
+runs-col-number = №
+runs-col-source = Источник
+runs-col-line = Строка
+runs-col-format = Формат
+runs-col-model = Модель
+runs-col-concurrency = Параллелизм
+runs-col-rate = Частота запросов
+
+## Сообщения всех команд: ошибки, предупреждения, ход работы
+
+error-unknown-language = неизвестный язык `{ $lang }`; допустимые: { $known }
+error-reading = чтение { $path }
+error-writing = запись { $path }
+error-appending = дописывание в { $path }
+error-opening-summary = открытие { $path } ($GITHUB_STEP_SUMMARY)
+error-no-result-found = ожидался результат бенчмарка, но он не найден
+error-not-a-directed-metric = { $key }: у этой метрики нет направления «лучше»
+study-error-baseline-without-metric = у базового варианта `{ $variant }` нет значения { $metric }
+warning-at = предупреждение: { $place }: { $message }
+ingest-runs-written = { $count ->
+    [one] записан { $count } прогон
+    [few] записано { $count } прогона
+   *[many] записано { $count } прогонов
+}
+compare-error-run-number-too-large = { $arg }: слишком большой номер прогона
+compare-error-runs-count-from-one = { $arg }: прогоны нумеруются с 1
+compare-error-no-such-run = прогона №{ $number } нет: в файле их { $count }
+compare-error-name-a-run = в файле { $count } прогонов; укажите один как { $path }#N (с 1)
+chart-error = диаграмма `{ $title }`: { $reason }
+chart-error-empty = нужна хотя бы одна категория и один ряд
+chart-error-values = в ряду `{ $series }` значений: { $values }, а категорий: { $categories }
+chart-error-labels = в ряду `{ $series }` подписей: { $labels }, а категорий: { $categories }
+html-error = HTML-страница: { $reason }
+error-not-a-directory = { $flag } { $path }: это не папка
+frame-error-no-format = в сохранённой таблице прогонов нужен столбец `format`
+error-unknown-format = неизвестный формат `{ $format }`; допустимые: { $known }
+import-error-no-experiments = ожидался отчёт с экспериментами (разделами с результатами бенчмарков), но их нет
+import-error-study-toml = не удаётся записать study.toml: { $reason }
+import-study-header = Импортировано perflab из { $source }.
+    Каждый файл в runs/ — один блок бенчмарка из него.
+check-error-no-blocks = ожидался отчёт с блоками результатов бенчмарков, но их нет

@@ -130,6 +130,24 @@ metric-p99_e2el_ms = P99 сквозной задержки
 family-ttft = TTFT
 family-tpot = TPOT
 family-itl = ITL
+stat-std = Ст. откл.
+stat-min = Мин.
+stat-max = Макс.
+stat-percentile = P{ $p }
+family-e2el = сквозная задержка
+family-ttst = TTST
+family-client_queue_time = время в очереди клиента
+family-isl = длина входа
+family-osl = длина выхода
+# Название столбца распределения: «Среднее TTFT», «P90 ITL».
+metric-stat-family = { $stat } { $family }
+metric-request_rate = Частота запросов
+metric-max_concurrency = Макс. параллелизм
+metric-concurrency = Параллелизм
+metric-max_concurrent_requests = Пик одновременных запросов
+metric-total_input_tokens = Входные токены
+metric-total_output_tokens = Выходные токены
+metric-total_output_tokens_retokenized = Выходные токены (после ретокенизации)
 
 ## perflab compare
 
@@ -140,4 +158,37 @@ compare-skipped = { $label }: доля успешных запросов { $rate
     [one] запрос
     [few] запроса
    *[many] запросов
-} из { $requested }), это не корректная оптимизация.
+} из { $requested }), поэтому результат не засчитывается.
+
+## perflab report: ошибки в study.toml
+
+study-error-used-twice = { $key }: встречается дважды
+study-error-used-twice-in-experiment = { $key }: встречается в этом эксперименте дважды
+study-error-no-experiments = нет [[experiments]]: в исследовании нужен хотя бы один эксперимент
+study-error-no-variants = { $key }: нет [[experiments.variants]]
+study-error-no-such-profile = такого профиля нет (профили: { $known })
+study-error-no-such-engine = такого движка нет (движки: { $known })
+study-none-defined = не заданы
+study-error-bad-id = { $key }: допустимы буквы, цифры, `-`, `_` и `.`
+study-error-result-and-missing = укажите либо `result`, либо `missing`, но не оба
+study-error-no-result = { $key }: нужен `result = "ФАЙЛ"` или `missing = "почему результата нет"`
+study-error-run-without-result = для `run` нужен файл `result`
+study-error-cannot-read = не удаётся прочитать { $path }: { $reason }
+study-error-no-run-in-file = в файле нет ни одного прогона бенчмарка
+study-error-no-such-run = такого прогона нет: в файле { $count ->
+    [one] { $count } прогон
+    [few] { $count } прогона
+   *[many] { $count } прогонов
+} (счёт с 1)
+study-error-choose-run = в файле { $count ->
+    [one] { $count } прогон
+    [few] { $count } прогона
+   *[many] { $count } прогонов
+}; выберите один: `run = N`
+study-error-baseline-form = ожидается `ID-ЭКСПЕРИМЕНТА/ИМЯ-ВАРИАНТА`
+study-error-no-such-experiment = нет эксперимента с id `{ $id }`
+study-error-no-such-variant = в эксперименте `{ $experiment }` нет варианта `{ $variant }`
+study-error-baseline-without-result = у базового варианта нет результата
+study-error-default-baseline = experiments[0].variants[0] (базовый вариант по умолчанию): { $message }
+study-error-metric-without-direction = у этой метрики нет направления «лучше» (например, total_token_throughput, mean_e2el_ms)
+study-error-style = ожидается `percent` или `ratio`

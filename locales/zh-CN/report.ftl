@@ -126,10 +126,53 @@ metric-p99_e2el_ms = P99 端到端延迟
 family-ttft = TTFT
 family-tpot = TPOT
 family-itl = ITL
+stat-std = 标准差
+stat-min = 最小值
+stat-max = 最大值
+stat-percentile = P{ $p }
+family-e2el = 端到端延迟
+family-ttst = TTST
+family-client_queue_time = 客户端排队时间
+family-isl = 输入长度
+family-osl = 输出长度
+# 分布列的名称：“TTFT 平均”、“ITL P90”。
+metric-stat-family = { $family } { $stat }
+metric-request_rate = 请求速率
+metric-max_concurrency = 最大并发数
+metric-concurrency = 并发数
+metric-max_concurrent_requests = 峰值并发请求数
+metric-total_input_tokens = 输入 token 数
+metric-total_output_tokens = 输出 token 数
+metric-total_output_tokens_retokenized = 输出 token 数（重新分词）
 
 ## perflab compare
 
 compare-col-metric = 指标
 compare-col-change = 变化
 compare-versus = { $candidate } 相对 { $baseline }（基线）：{ $metric } { $change }。
-compare-skipped = { $label }：请求成功率 { $rate }（{ $requested } 个请求中完成 { $completed } 个），不是有效的优化。
+compare-skipped = { $label }：请求成功率 { $rate }（{ $requested } 个请求中完成 { $completed } 个），因此不算有效结果。
+
+## perflab report：study.toml 中的错误
+
+study-error-used-twice = { $key }：重复使用
+study-error-used-twice-in-experiment = { $key }：在此实验中重复使用
+study-error-no-experiments = 没有 [[experiments]]：一项研究至少需要一个实验
+study-error-no-variants = { $key }：没有 [[experiments.variants]]
+study-error-no-such-profile = 没有这个负载配置（已有：{ $known }）
+study-error-no-such-engine = 没有这个引擎（已有：{ $known }）
+study-none-defined = 未定义
+study-error-bad-id = { $key }：只能使用字母、数字、`-`、`_` 或 `.`
+study-error-result-and-missing = `result` 与 `missing` 只能给出其一
+study-error-no-result = { $key }：需要 `result = "文件"` 或 `missing = "没有结果的原因"`
+study-error-run-without-result = `run` 需要一个 `result` 文件
+study-error-cannot-read = 无法读取 { $path }：{ $reason }
+study-error-no-run-in-file = 文件中没有基准测试运行
+study-error-no-such-run = 没有这次运行：该文件有 { $count } 次运行（从 1 开始计数）
+study-error-choose-run = 该文件有 { $count } 次运行；请用 `run = N` 选择一次
+study-error-baseline-form = 应为 `实验ID/变体名`
+study-error-no-such-experiment = 没有 id 为 `{ $id }` 的实验
+study-error-no-such-variant = 实验 `{ $experiment }` 没有变体 `{ $variant }`
+study-error-baseline-without-result = 基线变体没有结果
+study-error-default-baseline = experiments[0].variants[0]（默认基线）：{ $message }
+study-error-metric-without-direction = 该指标没有“越大/越小越好”的方向（例如 total_token_throughput、mean_e2el_ms）
+study-error-style = 应为 `percent` 或 `ratio`

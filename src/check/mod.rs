@@ -85,7 +85,7 @@ pub fn check(path: &Path, text: &str) -> Result<Checked> {
         return Err(Error::parse(
             path,
             None,
-            "expected a report with benchmark result blocks, found none",
+            crate::tr!("check-error-no-blocks"),
         ));
     }
     let totals = totals(report);

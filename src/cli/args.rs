@@ -14,6 +14,11 @@ use crate::model::Format;
     about = "Turn raw LLM serving-benchmark outputs into a runs table, comparisons, CI verdicts and reports"
 )]
 pub struct Cli {
+    /// Language of everything perflab prints: en, ru, zh-CN. `report` and `translate`
+    /// take a comma-separated list of output languages, and print their messages in the
+    /// first. Default: PERFLAB_LANG, else LC_ALL / LC_MESSAGES / LANG, else en.
+    #[arg(long, global = true, value_delimiter = ',', value_name = "LANGS")]
+    pub lang: Vec<String>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -35,6 +40,25 @@ pub enum Command {
     Import(ImportArgs),
     /// Import a published report and render it in other languages, as `report` does.
     Translate(TranslateArgs),
+    /// Print the shell completion script for bash, zsh, fish, powershell or elvish.
+    Completions(CompletionsArgs),
+    /// Print the man page (roff), or write one page per command into a folder.
+    Man(ManArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Folder to write perflab.1 and one perflab-COMMAND.1 per command into, instead of
+    /// printing perflab.1.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -58,6 +82,9 @@ pub struct IngestArgs {
     /// still tells that some failed).
     #[arg(long)]
     pub keep_going: bool,
+    /// Show every column of the table (line, format, more metrics), however wide.
+    #[arg(long)]
+    pub wide: bool,
 }
 
 #[derive(Debug, Args)]
@@ -70,9 +97,6 @@ pub struct CheckArgs {
     /// Fail (exit 1) on warnings too.
     #[arg(long)]
     pub strict: bool,
-    /// Language of the messages (en, ru, zh-CN); default from the environment.
-    #[arg(long, value_name = "LANG")]
-    pub lang: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -85,9 +109,6 @@ pub struct ImportArgs {
     /// List what could not be recovered as JSON on stdout, each with its `line`.
     #[arg(long)]
     pub json: bool,
-    /// Language of the messages (en, ru, zh-CN); default from the environment.
-    #[arg(long, value_name = "LANG")]
-    pub lang: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -98,12 +119,10 @@ pub struct ReportArgs {
     pub render: RenderArgs,
 }
 
-/// What `report` and `translate` share: the languages, the output and the templates.
+/// What `report` and `translate` share: the output and the templates (the languages are
+/// the global `--lang`).
 #[derive(Debug, Args)]
 pub struct RenderArgs {
-    /// Languages, comma-separated: en, ru, zh-CN. Default: from the environment, else en.
-    #[arg(long, value_delimiter = ',', value_name = "LANGS")]
-    pub lang: Vec<String>,
     /// Output folder: report.LANG.md, report.LANG.html and charts/ (translate adds the
     /// imported study in study/).
     #[arg(long, value_name = "DIR", default_value = "out")]
@@ -122,9 +141,6 @@ pub struct CompareArgs {
     pub baseline: String,
     /// The candidate: a result file, or FILE#N for its Nth run (from 1).
     pub candidate: String,
-    /// Language of the output: en, ru, zh-CN. Default: from the environment, else en.
-    #[arg(long, value_name = "LANG")]
-    pub lang: Option<String>,
     /// Metric that decides which run is faster.
     #[arg(long, value_name = "COLUMN", default_value = "total_token_throughput")]
     pub primary: String,

@@ -8,18 +8,16 @@ use anyhow::Context;
 use super::args::CheckArgs;
 use super::Outcome;
 use crate::check;
-use crate::l10n::{resolve_lang, Localizer};
 
 pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
-    let lang = resolve_lang(args.lang.as_deref())?;
     let bytes = std::fs::read(&args.report)
-        .with_context(|| format!("reading {}", args.report.display()))?;
+        .with_context(|| crate::tr!("error-reading", path = args.report.display().to_string()))?;
     let text = String::from_utf8_lossy(&bytes);
     let checked = check::check(&args.report, &text)?;
     let out = if args.json {
         check::render_json(&checked) + "\n"
     } else {
-        check::render_text(&checked, &Localizer::new(lang)?)
+        check::render_text(&checked, crate::l10n::messages())
     };
     std::io::stdout().lock().write_all(out.as_bytes())?;
     Ok(if checked.passes(args.strict) {

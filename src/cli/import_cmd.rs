@@ -9,10 +9,9 @@ use fluent_bundle::FluentValue;
 use super::args::ImportArgs;
 use super::Outcome;
 use crate::import::{self, Imported, LostKind};
-use crate::l10n::{resolve_lang, Localizer};
+use crate::l10n::Localizer;
 
 pub fn run(args: ImportArgs) -> anyhow::Result<Outcome> {
-    let lang = resolve_lang(args.lang.as_deref())?;
     let imported = read(&args.report)?;
     let written = imported.write(&args.out)?;
     let mut stdout = std::io::stdout().lock();
@@ -22,7 +21,7 @@ pub fn run(args: ImportArgs) -> anyhow::Result<Outcome> {
         report_lost(
             &imported,
             &args.report.display().to_string(),
-            &Localizer::new(lang)?,
+            crate::l10n::messages(),
         )?;
         for path in written.iter().filter(|p| p.ends_with("study.toml")) {
             writeln!(stdout, "{}", path.display())?;
@@ -32,7 +31,8 @@ pub fn run(args: ImportArgs) -> anyhow::Result<Outcome> {
 }
 
 pub(super) fn read(path: &std::path::Path) -> anyhow::Result<Imported> {
-    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let bytes = std::fs::read(path)
+        .with_context(|| crate::tr!("error-reading", path = path.display().to_string()))?;
     Ok(import::import(path, &String::from_utf8_lossy(&bytes))?)
 }
 

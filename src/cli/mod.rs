@@ -9,6 +9,7 @@ mod diff_cmd;
 mod import_cmd;
 mod ingest_cmd;
 mod report_cmd;
+mod shell_cmd;
 mod table;
 mod translate_cmd;
 
@@ -51,14 +52,20 @@ pub fn main() -> i32 {
 }
 
 fn run(cli: Cli) -> anyhow::Result<Outcome> {
+    // The language is chosen before anything is printed: every message from here on,
+    // errors included, is in the first language of `--lang`.
+    let langs = crate::l10n::resolve_langs(&cli.lang)?;
+    crate::l10n::set_message_language(langs[0]);
     match cli.command {
         Command::Ingest(a) => ingest_cmd::run(a),
         Command::Check(a) => check_cmd::run(a),
         Command::Import(a) => import_cmd::run(a),
         Command::Diff(a) => diff_cmd::run(a),
-        Command::Translate(a) => translate_cmd::run(a),
-        Command::Report(a) => report_cmd::run(a),
+        Command::Translate(a) => translate_cmd::run(a, &langs),
+        Command::Report(a) => report_cmd::run(a, &langs),
         Command::Compare(a) => compare_cmd::run(a),
+        Command::Completions(a) => shell_cmd::completions(a),
+        Command::Man(a) => shell_cmd::man(a),
     }
 }
 

@@ -7,18 +7,16 @@ use std::path::Path;
 use super::args::{RenderArgs, ReportArgs};
 use super::Outcome;
 use crate::compare::StudyComparison;
-use crate::l10n::resolve_lang;
 use crate::render::report;
 use crate::render::templates::Templates;
 use crate::study;
 
-pub fn run(args: ReportArgs) -> anyhow::Result<Outcome> {
-    render(&args.study, &args.render)
+pub fn run(args: ReportArgs, langs: &[&'static str]) -> anyhow::Result<Outcome> {
+    render(&args.study, &args.render, langs)
 }
 
 /// Renders the study at `study` as `args` ask; `translate` ends here too.
-pub fn render(study: &Path, args: &RenderArgs) -> anyhow::Result<Outcome> {
-    let langs = languages(args)?;
+pub fn render(study: &Path, args: &RenderArgs, langs: &[&'static str]) -> anyhow::Result<Outcome> {
     let templates = Templates::new(args.templates.as_deref())?;
     let study = study::load(study)?;
     let cmp = StudyComparison::new(&study)?;
@@ -39,19 +37,4 @@ pub fn render(study: &Path, args: &RenderArgs) -> anyhow::Result<Outcome> {
         writeln!(stdout, "{}", path.display())?;
     }
     Ok(Outcome::Ok)
-}
-
-/// `--lang` in the order given, without repeats; the environment's language when empty.
-pub fn languages(args: &RenderArgs) -> crate::Result<Vec<&'static str>> {
-    if args.lang.is_empty() {
-        return Ok(vec![resolve_lang(None)?]);
-    }
-    let mut langs: Vec<&'static str> = Vec::new();
-    for l in &args.lang {
-        let lang = resolve_lang(Some(l.trim()))?;
-        if !langs.contains(&lang) {
-            langs.push(lang);
-        }
-    }
-    Ok(langs)
 }

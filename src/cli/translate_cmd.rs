@@ -5,19 +5,18 @@
 use super::args::TranslateArgs;
 use super::{import_cmd, report_cmd, Outcome};
 use crate::import;
-use crate::l10n::{resolve_lang, Localizer};
 
-pub fn run(args: TranslateArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: TranslateArgs, langs: &[&'static str]) -> anyhow::Result<Outcome> {
     let mut imported = import_cmd::read(&args.report)?;
-    for lang in report_cmd::languages(&args.render)? {
+    for &lang in langs {
         import::translate(&mut imported.study, lang)?;
     }
     import_cmd::report_lost(
         &imported,
         &args.report.display().to_string(),
-        &Localizer::new(resolve_lang(None)?)?,
+        crate::l10n::messages(),
     )?;
     let study_dir = args.render.out.join("study");
     imported.write(&study_dir)?;
-    report_cmd::render(&study_dir.join("study.toml"), &args.render)
+    report_cmd::render(&study_dir.join("study.toml"), &args.render, langs)
 }

@@ -136,18 +136,34 @@ pub struct RuleError {
     pub problem: RuleProblem,
 }
 
+impl RuleError {
+    /// What is wrong with the rule, in the user's language.
+    pub fn problem_text(&self) -> String {
+        match &self.problem {
+            RuleProblem::NoOperator => crate::tr!("diff-rule-no-operator"),
+            RuleProblem::NoMetric => crate::tr!("diff-rule-no-metric"),
+            RuleProblem::BadMetric(m) => crate::tr!("diff-rule-bad-metric", metric = m.clone()),
+            RuleProblem::BadLimit(l) => crate::tr!("diff-rule-bad-limit", limit = l.clone()),
+            RuleProblem::SignedValue(l) => {
+                crate::tr!("diff-rule-signed-value", limit = l.clone())
+            }
+        }
+    }
+
+    /// `bad rule `X` (FILE): why`, `origin` being ` (FILE)` or empty.
+    pub fn text(&self, origin: &str) -> String {
+        crate::tr!(
+            "diff-rule-error",
+            rule = self.rule.clone(),
+            origin = origin.to_owned(),
+            problem = self.problem_text()
+        )
+    }
+}
+
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let why = match &self.problem {
-            RuleProblem::NoOperator => "no comparison (<, <=, > or >=)".to_owned(),
-            RuleProblem::NoMetric => "no metric before the comparison".to_owned(),
-            RuleProblem::BadMetric(m) => format!("`{m}` is not a column name"),
-            RuleProblem::BadLimit(l) => format!("`{l}` is not a number"),
-            RuleProblem::SignedValue(l) => {
-                format!("`{l}` has a sign but no %: a change is a percentage")
-            }
-        };
-        write!(f, "bad rule `{}`: {why}", self.rule)
+        f.write_str(&self.text(""))
     }
 }
 

@@ -141,8 +141,12 @@ impl StudyComparison {
     /// Errors only when the metrics are unknown or the baseline lacks the primary metric.
     pub fn new(study: &Study) -> Result<Self> {
         let metric = |key: &str| {
-            MetricSpec::new(key)
-                .ok_or_else(|| Error::Usage(format!("{key}: not a metric with a better direction")))
+            MetricSpec::new(key).ok_or_else(|| {
+                Error::Usage(crate::tr!(
+                    "error-not-a-directed-metric",
+                    key = key.to_owned()
+                ))
+            })
         };
         let primary = metric(&study.metrics.primary)?;
         let secondary = metric(&study.metrics.secondary)?;
@@ -154,11 +158,13 @@ impl StudyComparison {
                 Error::parse(
                     &study.path,
                     None,
-                    format!(
-                        "baseline `{}/{}` has no {} value",
-                        study.experiments[study.baseline.experiment].id,
-                        baseline_variant.name,
-                        primary.key
+                    crate::tr!(
+                        "study-error-baseline-without-metric",
+                        variant = format!(
+                            "{}/{}",
+                            study.experiments[study.baseline.experiment].id, baseline_variant.name
+                        ),
+                        metric = primary.key.clone()
                     ),
                 )
             })?;

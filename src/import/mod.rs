@@ -446,7 +446,7 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
         return Err(Error::parse(
             path,
             None,
-            "expected a report with experiments (sections of benchmark results), found none",
+            crate::tr!("import-error-no-experiments"),
         ));
     }
     let lang = language_of(report.title.as_ref().map_or("", |t| t.text.as_str()));
@@ -719,10 +719,7 @@ impl Imported {
             write_file(&path, &f.text)?;
             written.push(path);
         }
-        let header = format!(
-            "Imported by perflab from {}.\nEach file under runs/ is one benchmark block of it.",
-            self.source
-        );
+        let header = crate::tr!("import-study-header", source = self.source.clone());
         let path = dir.join("study.toml");
         write_file(&path, &self.study.to_toml(&header)?)?;
         written.push(path);

@@ -139,8 +139,12 @@ pub struct SideEntry {
 impl StudyFile {
     /// The file's text, after a comment header (each line prefixed with `# `).
     pub fn to_toml(&self, header: &str) -> crate::Result<String> {
-        let body = toml::to_string_pretty(self)
-            .map_err(|e| crate::Error::Usage(format!("cannot write study.toml: {e}")))?;
+        let body = toml::to_string_pretty(self).map_err(|e| {
+            crate::Error::Usage(crate::tr!(
+                "import-error-study-toml",
+                reason = e.to_string()
+            ))
+        })?;
         let mut out = String::new();
         for line in header.lines() {
             out.push_str("# ");

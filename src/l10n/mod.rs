@@ -4,6 +4,7 @@
 //! any locale that lacks an id another has).
 
 use std::collections::BTreeSet;
+use std::sync::OnceLock;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
@@ -43,26 +44,89 @@ pub fn normalize_lang(raw: &str) -> Option<&'static str> {
     LANGUAGES.iter().copied().find(|l| *l == primary)
 }
 
-/// The language to use: the flag when given, else the environment (`LC_ALL`,
-/// `LC_MESSAGES`, `LANG`, `LANGUAGE`), else English. An unknown flag value is an error;
-/// an unknown environment value is ignored.
+/// The language to use: the flag when given, else `PERFLAB_LANG`, else the locale
+/// environment (`LC_ALL`, `LC_MESSAGES`, `LANG`, `LANGUAGE`), else English. An unknown
+/// flag value is an error; an unknown environment value is ignored.
 pub fn resolve_lang(flag: Option<&str>) -> Result<&'static str> {
     if let Some(flag) = flag {
         return normalize_lang(flag).ok_or_else(|| {
-            Error::Usage(format!(
-                "unknown language `{flag}`; expected one of: {}",
-                LANGUAGES.join(", ")
+            Error::Usage(messages().tr_args(
+                "error-unknown-language",
+                &[
+                    ("lang", FluentValue::from(flag)),
+                    ("known", FluentValue::from(LANGUAGES.join(", "))),
+                ],
             ))
         });
     }
-    for var in ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"] {
-        if let Ok(v) = std::env::var(var) {
-            if let Some(l) = v.split(':').find_map(normalize_lang) {
-                return Ok(l);
-            }
+    Ok(environment_lang().unwrap_or("en"))
+}
+
+/// `--lang` as given (a list for `report` and `translate`), in order and without
+/// repeats; the environment's language when empty.
+pub fn resolve_langs(flags: &[String]) -> Result<Vec<&'static str>> {
+    if flags.is_empty() {
+        return Ok(vec![resolve_lang(None)?]);
+    }
+    let mut langs: Vec<&'static str> = Vec::new();
+    for l in flags {
+        let lang = resolve_lang(Some(l.trim()))?;
+        if !langs.contains(&lang) {
+            langs.push(lang);
         }
     }
-    Ok("en")
+    Ok(langs)
+}
+
+fn environment_lang() -> Option<&'static str> {
+    ["PERFLAB_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"]
+        .iter()
+        .filter_map(|var| std::env::var(var).ok())
+        .find_map(|v| v.split(':').find_map(normalize_lang))
+}
+
+/// The language of messages (errors, warnings, progress) for this process: set once by
+/// the command line from `--lang` before anything is printed.
+static MESSAGE_LANG: OnceLock<&'static str> = OnceLock::new();
+static MESSAGES: OnceLock<Localizer> = OnceLock::new();
+
+/// Chooses the language of [`messages`]; the first call wins (the command line makes
+/// it before any message is built).
+pub fn set_message_language(lang: &'static str) {
+    let _ = MESSAGE_LANG.set(lang);
+}
+
+/// The localizer of messages: the language chosen with [`set_message_language`], else
+/// the environment's, else English. Library code builds every error and warning text
+/// through it (`tr!`), so a message is in the user's language wherever it is made.
+pub fn messages() -> &'static Localizer {
+    MESSAGES.get_or_init(|| {
+        let lang = MESSAGE_LANG
+            .get()
+            .copied()
+            .or_else(environment_lang)
+            .unwrap_or("en");
+        // The locales are embedded and parsed by a unit test: failing here is a build
+        // defect, and English is the fallback of every language anyway.
+        Localizer::new(lang)
+            .or_else(|_| Localizer::new("en"))
+            .expect("embedded English locale parses")
+    })
+}
+
+/// `tr!("id")` or `tr!("id", name = value, …)`: the message `id` of [`messages`], with
+/// arguments (strings or numbers; numbers select plural forms).
+#[macro_export]
+macro_rules! tr {
+    ($id:expr) => {
+        $crate::l10n::messages().tr($id)
+    };
+    ($id:expr, $($name:ident = $value:expr),+ $(,)?) => {
+        $crate::l10n::messages().tr_args(
+            $id,
+            &[$((stringify!($name), ::fluent_bundle::FluentValue::from($value))),+],
+        )
+    };
 }
 
 /// The `.ftl` files of a language: (file name, contents).
@@ -79,9 +143,8 @@ fn line_of(src: &str, offset: usize) -> u64 {
 }
 
 fn bundle_for(lang: &'static str) -> Result<FluentBundle<FluentResource>> {
-    let id: LanguageIdentifier = lang
-        .parse()
-        .map_err(|_| Error::Usage(format!("bad language id {lang}")))?;
+    // `lang` is one of LANGUAGES, each a valid identifier (tested below).
+    let id: LanguageIdentifier = lang.parse().unwrap_or_default();
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // Unicode isolation marks would end up inside Markdown tables and code.
     bundle.set_use_isolating(false);
@@ -104,8 +167,12 @@ fn bundle_for(lang: &'static str) -> Result<FluentBundle<FluentResource>> {
 
 impl Localizer {
     pub fn new(lang: &str) -> Result<Self> {
-        let lang = normalize_lang(lang)
-            .ok_or_else(|| Error::Usage(format!("unknown language `{lang}`")))?;
+        let lang = normalize_lang(lang).ok_or_else(|| {
+            Error::Usage(format!(
+                "unknown language `{lang}`; expected one of: {}",
+                LANGUAGES.join(", ")
+            ))
+        })?;
         let fallback = (lang != "en").then(|| bundle_for("en")).transpose()?;
         Ok(Localizer {
             lang,
@@ -179,6 +246,71 @@ mod tests {
             assert!(missing.is_empty(), "locale {lang} lacks {missing:?}");
             Localizer::new(lang).expect("locale parses");
         }
+    }
+
+    /// The `$variables` a message uses, from its source text.
+    fn variables(lang: &str, id: &str) -> BTreeSet<String> {
+        let mut vars = BTreeSet::new();
+        for (_, src) in files_of(lang) {
+            let mut in_message = false;
+            for line in src.lines() {
+                if line.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
+                    in_message = line.split_once('=').is_some_and(|(k, _)| k.trim() == id);
+                }
+                if !in_message {
+                    continue;
+                }
+                for part in line.split('$').skip(1) {
+                    let name: String = part
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+                        .collect();
+                    if !name.is_empty() {
+                        vars.insert(name);
+                    }
+                }
+            }
+        }
+        vars
+    }
+
+    #[test]
+    fn every_message_renders_in_every_language() {
+        for lang in LANGUAGES {
+            let l = Localizer::new(lang).unwrap();
+            for id in message_ids(lang) {
+                let message = l.bundle.get_message(&id).expect("listed id exists");
+                let Some(pattern) = message.value() else {
+                    continue;
+                };
+                // Every variable as a number (plural selectors) and as text.
+                for number in [true, false] {
+                    let mut args = FluentArgs::new();
+                    for var in variables(lang, &id) {
+                        if number {
+                            args.set(var, FluentValue::from(2));
+                        } else {
+                            args.set(var, FluentValue::from("x"));
+                        }
+                    }
+                    let mut errors = vec![];
+                    let text = l.bundle.format_pattern(pattern, Some(&args), &mut errors);
+                    assert!(errors.is_empty(), "{lang} {id}: {errors:?}");
+                    assert!(!text.trim().is_empty(), "{lang} {id} is empty");
+                    assert!(!text.contains("{$"), "{lang} {id}: {text}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn global_language_order() {
+        // A flag wins; an unknown flag is an error in the message language.
+        assert_eq!(
+            resolve_langs(&["ru".into(), "en".into(), "ru".into()]).unwrap(),
+            ["ru", "en"]
+        );
+        assert!(resolve_langs(&["xx".into()]).is_err());
     }
 
     #[test]

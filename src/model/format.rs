@@ -95,9 +95,10 @@ impl FromStr for Format {
             .find(|f| f.as_str() == s)
             .ok_or_else(|| {
                 let names: Vec<_> = Format::ALL.iter().map(|f| f.as_str()).collect();
-                format!(
-                    "unknown format `{s}`; expected one of: {}",
-                    names.join(", ")
+                crate::tr!(
+                    "error-unknown-format",
+                    format = s.to_owned(),
+                    known = names.join(", ")
                 )
             })
     }

@@ -315,11 +315,7 @@ fn frame_to_runs(df: &DataFrame) -> Result<Vec<Run>> {
         .map(|mut row| {
             let format = match row.remove("format") {
                 Some(Value::Text(f)) => f.parse().map_err(Error::Usage)?,
-                _ => {
-                    return Err(Error::Usage(
-                        "a saved runs frame needs a `format` column".into(),
-                    ))
-                }
+                _ => return Err(Error::Usage(crate::tr!("frame-error-no-format"))),
             };
             let mut run = Run::new(
                 format,

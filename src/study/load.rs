@@ -74,12 +74,15 @@ impl Loader<'_> {
         let mut ids = BTreeSet::new();
         for (i, e) in spec.experiments.iter().enumerate() {
             if !ids.insert(e.id.as_str()) {
-                return Err(self.error(format!("experiments[{i}].id = {:?}: used twice", e.id)));
+                return Err(self.error(crate::tr!(
+                    "study-error-used-twice",
+                    key = format!("experiments[{i}].id = {:?}", e.id)
+                )));
             }
             experiments.push(self.experiment(i, e, &spec, &profiles)?);
         }
         if experiments.is_empty() {
-            return Err(self.error("no [[experiments]]: a study needs at least one".into()));
+            return Err(self.error(crate::tr!("study-error-no-experiments")));
         }
         let baseline = self.baseline(&spec, &experiments)?;
         let mut scenarios = Vec::new();
@@ -118,7 +121,10 @@ impl Loader<'_> {
         let mut out = Vec::new();
         for (i, e) in spec.engines.iter().enumerate() {
             if !seen.insert(e.name.as_str()) {
-                return Err(self.error(format!("engines[{i}].name = {:?}: used twice", e.name)));
+                return Err(self.error(crate::tr!(
+                    "study-error-used-twice",
+                    key = format!("engines[{i}].name = {:?}", e.name)
+                )));
             }
             out.push(Engine {
                 name: e.name.clone(),
@@ -138,7 +144,10 @@ impl Loader<'_> {
         let mut out = Vec::new();
         for (i, p) in specs.iter().enumerate() {
             if !seen.insert(p.name.as_str()) {
-                return Err(self.error(format!("profiles[{i}].name = {:?}: used twice", p.name)));
+                return Err(self.error(crate::tr!(
+                    "study-error-used-twice",
+                    key = format!("profiles[{i}].name = {:?}", p.name)
+                )));
             }
             let mut entries: Vec<_> = p.dataset.iter().collect();
             entries.sort_by_key(|(k, _)| k.span().start);
@@ -185,7 +194,7 @@ impl Loader<'_> {
                 self.error_at(
                     key,
                     name,
-                    &format!("no such profile (profiles: {})", list(&known)),
+                    &crate::tr!("study-error-no-such-profile", known = list(&known)),
                 )
             })
     }
@@ -203,15 +212,15 @@ impl Loader<'_> {
                 .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
         if !slug_ok {
             // The id names chart files, so it must be safe in a path.
-            return Err(self.error(format!(
-                "experiments[{i}].id = {:?}: use letters, digits, `-`, `_` or `.`",
-                e.id
+            return Err(self.error(crate::tr!(
+                "study-error-bad-id",
+                key = format!("experiments[{i}].id = {:?}", e.id)
             )));
         }
         if e.variants.is_empty() {
-            return Err(self.error(format!(
-                "experiments[{i}] ({}): no [[experiments.variants]]",
-                e.id
+            return Err(self.error(crate::tr!(
+                "study-error-no-variants",
+                key = format!("experiments[{i}] ({})", e.id)
             )));
         }
         let mut names = BTreeSet::new();
@@ -219,9 +228,9 @@ impl Loader<'_> {
         for (j, v) in e.variants.iter().enumerate() {
             let key = format!("experiments[{i}].variants[{j}]");
             if !names.insert(v.name.as_str()) {
-                return Err(self.error(format!(
-                    "{key}.name = {:?}: used twice in this experiment",
-                    v.name
+                return Err(self.error(crate::tr!(
+                    "study-error-used-twice-in-experiment",
+                    key = format!("{key}.name = {:?}", v.name)
                 )));
             }
             variants.push(self.variant(&key, v, spec)?);
@@ -243,7 +252,7 @@ impl Loader<'_> {
                 self.error_at(
                     &format!("{key}.engine"),
                     &v.engine,
-                    &format!("no such engine (engines: {})", list(&known)),
+                    &crate::tr!("study-error-no-such-engine", known = list(&known)),
                 )
             })?;
         let profile = self.profile_index(&format!("{key}.profile"), &v.profile, &spec.profiles)?;
@@ -273,23 +282,23 @@ impl Loader<'_> {
             (Some(r), Some(_)) => Err(self.error_at(
                 &format!("{key}.result"),
                 r,
-                "give either `result` or `missing`, not both",
+                &crate::tr!("study-error-result-and-missing"),
             )),
             (None, Some(m)) => {
                 if let Some(run) = run {
                     return Err(self.error_at(
                         &format!("{key}.run"),
                         run,
-                        "`run` needs a `result` file",
+                        &crate::tr!("study-error-run-without-result"),
                     ));
                 }
                 Ok(Outcome::Missing {
                     reason: m.get_ref().clone(),
                 })
             }
-            (None, None) => Err(self.error(format!(
-                "{key}: needs `result = \"FILE\"` or `missing = \"why there is no result\"`"
-            ))),
+            (None, None) => {
+                Err(self.error(crate::tr!("study-error-no-result", key = key.to_owned())))
+            }
             (Some(r), None) => self.result(key, r, run).map(Outcome::Result),
         }
     }
@@ -315,7 +324,11 @@ impl Loader<'_> {
                     return Err(self.error_at(
                         &rkey,
                         file,
-                        &format!("cannot read {}: {source}", path.display()),
+                        &crate::tr!(
+                            "study-error-cannot-read",
+                            path = path.display().to_string(),
+                            reason = source.to_string()
+                        ),
                     ))
                 }
                 Err(e) => return Err(self.error_at(&rkey, file, &e.to_string())),
@@ -325,28 +338,22 @@ impl Loader<'_> {
             self.files.insert(path.clone(), (runs, text));
         }
         let Some((runs, text)) = self.files.get(&path) else {
-            return Err(self.error_at(&rkey, file, "internal: file not cached"));
+            return Err(self.error_at(&rkey, file, &crate::tr!("study-error-no-run-in-file")));
         };
         if runs.is_empty() {
-            return Err(self.error_at(&rkey, file, "holds no benchmark run"));
+            return Err(self.error_at(&rkey, file, &crate::tr!("study-error-no-run-in-file")));
         }
         let number = match run {
             Some(n) => {
                 let value = *n.get_ref();
                 if value < 1 || value as usize > runs.len() {
-                    let msg = format!(
-                        "no such run: the file holds {} (counted from 1)",
-                        runs_count(runs.len())
-                    );
+                    let msg = crate::tr!("study-error-no-such-run", count = runs.len());
                     return Err(self.error_at(&format!("{key}.run"), n, &msg));
                 }
                 value as usize
             }
             None if runs.len() > 1 => {
-                let msg = format!(
-                    "the file holds {}; choose one with `run = N`",
-                    runs_count(runs.len())
-                );
+                let msg = crate::tr!("study-error-choose-run", count = runs.len());
                 return Err(self.error_at(&rkey, file, &msg));
             }
             None => 1,
@@ -368,13 +375,17 @@ impl Loader<'_> {
             },
             Some(b) => {
                 let (exp, var) = b.get_ref().split_once('/').ok_or_else(|| {
-                    self.error_at("baseline", b, "expected `EXPERIMENT-ID/VARIANT-NAME`")
+                    self.error_at("baseline", b, &crate::tr!("study-error-baseline-form"))
                 })?;
                 let experiment = experiments
                     .iter()
                     .position(|e| e.id == exp)
                     .ok_or_else(|| {
-                        self.error_at("baseline", b, &format!("no experiment with id `{exp}`"))
+                        self.error_at(
+                            "baseline",
+                            b,
+                            &crate::tr!("study-error-no-such-experiment", id = exp.to_owned()),
+                        )
                     })?;
                 let variant = experiments[experiment]
                     .variants
@@ -384,7 +395,11 @@ impl Loader<'_> {
                         self.error_at(
                             "baseline",
                             b,
-                            &format!("experiment `{exp}` has no variant `{var}`"),
+                            &crate::tr!(
+                                "study-error-no-such-variant",
+                                experiment = exp.to_owned(),
+                                variant = var.to_owned()
+                            ),
                         )
                     })?;
                 VariantId {
@@ -397,11 +412,12 @@ impl Loader<'_> {
             .run()
             .is_none()
         {
-            let message = "the baseline variant has no result".to_owned();
+            let message = crate::tr!("study-error-baseline-without-result");
             return Err(match &spec.baseline {
                 Some(b) => self.error_at("baseline", b, &message),
-                None => self.error(format!(
-                    "experiments[0].variants[0] (the default baseline): {message}"
+                None => self.error(crate::tr!(
+                    "study-error-default-baseline",
+                    message = message.clone()
                 )),
             });
         }
@@ -413,12 +429,12 @@ impl Loader<'_> {
         let column = |key: &str, v: &Option<Spanned<String>>, default: &str| -> Result<String> {
             match v {
                 None => Ok(default.to_owned()),
-                Some(s) if schema::higher_is_better(s.get_ref()).is_some() => Ok(s.get_ref().clone()),
-                Some(s) => Err(self.error_at(
-                    key,
-                    s,
-                    "not a metric with a better direction (e.g. total_token_throughput, mean_e2el_ms)",
-                )),
+                Some(s) if schema::higher_is_better(s.get_ref()).is_some() => {
+                    Ok(s.get_ref().clone())
+                }
+                Some(s) => {
+                    Err(self.error_at(key, s, &crate::tr!("study-error-metric-without-direction")))
+                }
             }
         };
         let primary = column("metrics.primary", &m.primary, DEFAULT_PRIMARY)?;
@@ -430,7 +446,7 @@ impl Loader<'_> {
                 "percent" => GapStyle::Percent,
                 "ratio" => GapStyle::Ratio,
                 _ => {
-                    return Err(self.error_at("metrics.style", s, "expected `percent` or `ratio`"))
+                    return Err(self.error_at("metrics.style", s, &crate::tr!("study-error-style")))
                 }
             },
         };
@@ -444,17 +460,9 @@ impl Loader<'_> {
 
 fn list(names: &[&str]) -> String {
     if names.is_empty() {
-        "none defined".to_owned()
+        crate::tr!("study-none-defined")
     } else {
         names.join(", ")
-    }
-}
-
-fn runs_count(n: usize) -> String {
-    if n == 1 {
-        "1 run".to_owned()
-    } else {
-        format!("{n} runs")
     }
 }
 
