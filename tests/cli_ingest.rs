@@ -150,15 +150,10 @@ fn table_fits_the_terminal_and_numbers_runs_from_one() {
         .lines()
         .find(|l| l.contains("gptoss"))
         .unwrap_or_default();
-    let cells: Vec<&str> = row.split('│').map(str::trim).collect();
-    assert!(
-        cells.contains(&"4") && cells.contains(&"inf"),
-        "concurrency 4 and rate inf in the row: {stdout}"
-    );
-    assert!(
-        row.contains("gpt-oss") || stdout.contains("b5c939"),
-        "model: {stdout}"
-    );
+    let cells: Vec<&str> = row.split(['│', '┆']).map(str::trim).collect();
+    assert!(cells.contains(&"4"), "concurrency 4 in the row: {stdout}");
+    // The model is a Hugging Face cache path: shown by the repository it names.
+    assert!(cells.contains(&"openai/gpt-oss-120b"), "model: {stdout}");
 }
 
 #[test]

@@ -71,6 +71,20 @@ fn metric_column(loc: &Localizer, runs: &[Run], key: &str, decimals: usize) -> C
     })
 }
 
+/// How a model is shown: as given, except a Hugging Face cache path
+/// (`…/models--ORG--NAME/snapshots/HASH/`, what vLLM records when served from a local
+/// snapshot), which is shown as the repository it holds, `ORG/NAME`.
+fn model_name(id: &str) -> String {
+    let repo = id
+        .split('/')
+        .find_map(|part| part.strip_prefix("models--"))
+        .filter(|_| id.contains("/snapshots/"));
+    match repo {
+        Some(repo) => repo.replacen("--", "/", 1),
+        None => id.to_owned(),
+    }
+}
+
 /// `8`, `inf` (vLLM's default rate) or `-`.
 fn setting(run: &Run, key: &str) -> String {
     match (run.get(key), run.text(key)) {
@@ -109,7 +123,8 @@ pub fn runs_table(loc: &Localizer, runs: &[Run], wide: bool, width: Option<u16>)
         }));
     }
     let mut model = text_column(loc.tr("runs-col-model"), runs, |r| {
-        r.text("model_id").unwrap_or("-").to_owned()
+        r.text("model_id")
+            .map_or_else(|| "-".to_owned(), model_name)
     });
     let width = width.filter(|_| !wide).map(usize::from);
     if width.is_some() {
@@ -184,4 +199,19 @@ pub fn runs_table(loc: &Localizer, runs: &[Run], wide: bool, width: Option<u16>)
     }
     terminal::fit(&mut table, width.map(|w| w as u16), std::iter::empty());
     table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hugging_face_cache_paths_show_their_repository() {
+        assert_eq!(
+            model_name("/models/models--openai--gpt-oss-120b/snapshots/b5c939de8f75/"),
+            "openai/gpt-oss-120b"
+        );
+        assert_eq!(model_name("Qwen/Qwen3.5-9B"), "Qwen/Qwen3.5-9B");
+        assert_eq!(model_name("/data/models--x"), "/data/models--x");
+    }
 }
