@@ -74,6 +74,28 @@ fn main() -> std::process::ExitCode {
         })
         .with_ignored_flag(ignored),
     );
+    // Latin and Cyrillic charts also hold with the wider DejaVu Sans as the only font
+    // (Chinese needs a CJK font: .ci/run installs fonts-noto-cjk).
+    for lang in ["en", "ru"] {
+        let rsvg = rsvg.clone();
+        let no_dejavu = !Path::new(DEJAVU).is_dir();
+        trials.push(
+            Trial::test(
+                format!("study_charts_hold_with_dejavu_only_{lang}"),
+                move || {
+                    let rsvg = rsvg.ok_or("`rsvg-convert` (librsvg2-bin) is not on PATH")?;
+                    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+                    let conf = dejavu_only(dir.path());
+                    let mut problems = Vec::new();
+                    for (name, svg) in study_charts(STUDIES[0], lang) {
+                        problems.extend(check_chart_with(&rsvg, Some(&conf), &name, &svg));
+                    }
+                    failures(problems)
+                },
+            )
+            .with_ignored_flag(ignored || no_dejavu),
+        );
+    }
     // The check itself must be able to fail: a title drawn over the legend, as the
     // two-line Russian title was reported to be, and a text pushed off the canvas.
     let rsvg_self = rsvg.clone();
@@ -222,7 +244,12 @@ type Box2 = (i64, i64, i64, i64);
 
 /// Renders each text alone in a strip of its own, all strips in one SVG (one rsvg run
 /// per chart), and returns each text's inked box, or `None` when it drew nothing.
-fn measure(rsvg: &Path, svg: &str, texts: &[Text]) -> (u32, u32, Vec<Option<Box2>>) {
+fn measure(
+    rsvg: &Path,
+    fonts: Option<&Path>,
+    svg: &str,
+    texts: &[Text],
+) -> (u32, u32, Vec<Option<Box2>>) {
     let root = &svg[..svg.find('>').expect("svg tag")];
     let width: u32 = attr(root, "width")
         .and_then(|w| w.parse().ok())
@@ -249,7 +276,11 @@ fn measure(rsvg: &Path, svg: &str, texts: &[Text]) -> (u32, u32, Vec<Option<Box2
     let dir = tempfile::tempdir().expect("temp dir");
     let (svg_path, png_path) = (dir.path().join("strips.svg"), dir.path().join("strips.png"));
     std::fs::write(&svg_path, doc).expect("write strips");
-    let out = Command::new(rsvg)
+    let mut command = Command::new(rsvg);
+    if let Some(conf) = fonts {
+        command.env("FONTCONFIG_FILE", conf);
+    }
+    let out = command
         .arg("-o")
         .arg(&png_path)
         .arg(&svg_path)
@@ -288,9 +319,31 @@ fn measure(rsvg: &Path, svg: &str, texts: &[Text]) -> (u32, u32, Vec<Option<Box2
 }
 
 fn check_chart(rsvg: &Path, name: &str, svg: &str) -> Vec<String> {
+    check_chart_with(rsvg, None, name, svg)
+}
+
+/// Fonts of a machine without Noto: a fontconfig file that knows DejaVu only, the
+/// fallback of Debian's fonts-dejavu-core (wider than Noto Sans), when it is installed.
+const DEJAVU: &str = "/usr/share/fonts/truetype/dejavu";
+
+fn dejavu_only(dir: &Path) -> PathBuf {
+    let conf = dir.join("fonts.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "<?xml version=\"1.0\"?>\n<fontconfig><dir>{DEJAVU}</dir>\
+             <cachedir>{}</cachedir></fontconfig>\n",
+            dir.join("cache").display()
+        ),
+    )
+    .expect("write fonts.conf");
+    conf
+}
+
+fn check_chart_with(rsvg: &Path, fonts: Option<&Path>, name: &str, svg: &str) -> Vec<String> {
     let texts = texts(svg);
     assert!(!texts.is_empty(), "{name}: no text");
-    let (width, height, boxes) = measure(rsvg, svg, &texts);
+    let (width, height, boxes) = measure(rsvg, fonts, svg, &texts);
     let mut problems = Vec::new();
     for (t, b) in texts.iter().zip(&boxes) {
         match b {
