@@ -260,7 +260,7 @@ mod tests {
         assert_eq!(r.get("p1_e2el_ms"), Some(88.99793626));
         assert_eq!(r.get("std_ttft_ms"), Some(0.2823057710675507));
         assert_eq!(r.get("max_ttst_ms"), Some(3.013988));
-        assert_eq!(r.get("p50_itl_ms"), Some(2.220471));
+        assert_eq!(r.get("p50_tpot_ms"), Some(2.220471));
         assert_eq!(r.get("p90_isl"), Some(128.1));
         assert_eq!(r.get("mean_osl"), Some(32.0));
         assert_eq!(r.get("request_throughput"), Some(44.46135309702724));
@@ -280,7 +280,7 @@ mod tests {
         assert_eq!(r.format, Format::AiperfJson);
         assert_eq!(r.get("mean_ttft_ms"), Some(22.011214499999998));
         assert_eq!(r.get("p50_ttft_ms"), Some(21.510704999999998));
-        assert_eq!(r.get("mean_itl_ms"), Some(2.2453676338709676));
+        assert_eq!(r.get("mean_tpot_ms"), Some(2.2453676338709676));
         assert_eq!(r.get("p10_e2el_ms"), Some(89.37398429999999));
         assert_eq!(r.get("p99_osl"), Some(32.0));
         assert_eq!(r.get("request_throughput"), Some(42.08287205771235));
