@@ -122,7 +122,7 @@ fn every_generated_run_is_one_row_whatever_files_it_wrote() {
     let want = [
         (
             "aiperf-json",
-            "aiperf-0.13.0/run1-chat-c4/profile_export_aiperf.csv, aiperf-0.13.0/run1-chat-c4.console.txt, aiperf-0.13.0/run1-chat-c4/profile_export_console.txt",
+            "aiperf-0.13.0/run1-chat-c4/profile_export_aiperf.csv, aiperf-0.13.0/run1-chat-c4/profile_export_console.txt, aiperf-0.13.0/run1-chat-c4.console.txt",
         ),
         (
             "genai-perf-json",
