@@ -16,6 +16,7 @@
 //! [`Disagreement`] that names both files. The driver in `mod.rs` calls
 //! [`keep_each_run_once`] unless the user asked for every copy (`--all-files`).
 
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use super::FileRuns;
@@ -142,6 +143,17 @@ fn compare(a: &Run, b: &Run) -> (usize, Vec<(String, f64, f64)>) {
     (shared, differ)
 }
 
+/// The folders through which a file can belong with another: its own folder and the
+/// folder named by its stem (`D/X.console.txt` → `D` and `D/X`). Two related files always
+/// share one (`relation`).
+fn neighbourhood(path: &Path) -> Vec<PathBuf> {
+    path.parent()
+        .map(Path::to_path_buf)
+        .into_iter()
+        .chain(stem_path(path))
+        .collect()
+}
+
 /// Numbers two runs must share before agreement alone (files in one folder, no common
 /// stem) makes them one.
 const MIN_SHARED: usize = 3;
@@ -173,17 +185,26 @@ pub fn keep_each_run_once(files: &mut [FileRuns]) -> SameRuns {
             .count()
     };
 
-    let mut kept: Vec<At> = Vec::new();
+    // Kept runs by the folders their files can relate through (`neighbourhood`), so that
+    // a directory of thousands of results is not compared pairwise.
+    let mut kept: HashMap<PathBuf, Vec<At>> = HashMap::new();
     // (kept run, file it absorbed a run from): one run per file merges into a row.
-    let mut absorbed: Vec<(At, usize)> = Vec::new();
+    let mut absorbed: HashSet<(At, usize)> = HashSet::new();
     let mut merges: Vec<(At, At)> = Vec::new();
     let mut out = SameRuns::default();
     for at in order {
         let r = run(files, at);
         let family = r.format.family();
-        let candidates: Vec<(At, Relation)> = kept
+        let mut near: Vec<At> = neighbourhood(&files[at.0].path)
             .iter()
+            .filter_map(|key| kept.get(key))
+            .flatten()
             .copied()
+            .collect();
+        near.sort_unstable();
+        near.dedup();
+        let candidates: Vec<(At, Relation)> = near
+            .into_iter()
             .filter(|&k| {
                 let kr = run(files, k);
                 kr.format.family() == family
@@ -211,7 +232,7 @@ pub fn keep_each_run_once(files: &mut [FileRuns]) -> SameRuns {
         });
         match found {
             Some((k, _)) => {
-                absorbed.push((k, at.0));
+                absorbed.insert((k, at.0));
                 merges.push((k, at));
             }
             None => {
@@ -226,7 +247,9 @@ pub fn keep_each_run_once(files: &mut [FileRuns]) -> SameRuns {
                         });
                     }
                 }
-                kept.push(at);
+                for key in neighbourhood(&files[at.0].path) {
+                    kept.entry(key).or_default().push(at);
+                }
             }
         }
     }
