@@ -22,6 +22,14 @@ pub enum Error {
         path: PathBuf,
         reason: std::io::Error,
     },
+    /// A file named on the command line that perflab knows but that holds no run (a
+    /// console summary beside its result file, an aggregate over runs); the message says
+    /// what it is and what to read instead, in the user's language.
+    #[error("{}: {}", path.display(), kind.describe())]
+    NotARun {
+        path: PathBuf,
+        kind: crate::ingest::NotARun,
+    },
     /// A problem with what the user asked for (flags, rules, keys), not with a file.
     #[error("{0}")]
     Usage(String),

@@ -158,8 +158,10 @@ fn table_fits_the_terminal_and_numbers_runs_from_one() {
 
 #[test]
 fn json_lines_of_the_corpus() {
+    // Every file's runs, as the per-file expectations count them: `--all-files` keeps the
+    // console copies of the generated runs (tests/runs_once.rs checks the merged rows).
     let out = perflab()
-        .args(["ingest", "--json", "fixtures/corpus"])
+        .args(["ingest", "--json", "--all-files", "fixtures/corpus"])
         .assert()
         .success();
     let runs = ndjson(&out.get_output().stdout);
@@ -217,7 +219,7 @@ fn csv_and_parquet_are_written_and_read_back() {
     ] {
         let path = dir.path().join(name);
         perflab()
-            .args(["ingest", flag])
+            .args(["ingest", "--all-files", flag])
             .arg(&path)
             .arg("fixtures/corpus")
             .assert()

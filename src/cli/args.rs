@@ -85,6 +85,13 @@ pub struct IngestArgs {
     /// Show every column of the table (line, format, more metrics), however wide.
     #[arg(long)]
     pub wide: bool,
+    /// Keep a row for every file that holds a run, even when a console summary or CSV is
+    /// a copy of the run in the result file beside it (by default each run is kept once).
+    #[arg(long)]
+    pub all_files: bool,
+    /// List every file that was skipped or merged, not only a summary line per reason.
+    #[arg(short, long)]
+    pub verbose: bool,
 }
 
 #[derive(Debug, Args)]

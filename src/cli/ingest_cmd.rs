@@ -4,9 +4,12 @@ use std::io::{IsTerminal, Write};
 
 use anyhow::Context;
 
+use fluent_bundle::FluentValue;
+
 use super::args::IngestArgs;
 use super::{table, Outcome};
-use crate::ingest::{self, Options};
+use crate::ingest::{self, Ingested, NotARun, Options};
+use crate::l10n::{resolve_lang, Localizer};
 use crate::model::{self, FrameFormat, Run};
 use crate::render::terminal;
 
@@ -15,6 +18,7 @@ pub fn run(args: IngestArgs) -> anyhow::Result<Outcome> {
         format: args.format,
         keep_going: args.keep_going,
         progress: std::io::stderr().is_terminal(),
+        all_files: args.all_files,
     };
     let ingested = ingest::ingest(&args.paths, &options)?;
     let mut stderr = std::io::stderr().lock();
@@ -32,6 +36,8 @@ pub fn run(args: IngestArgs) -> anyhow::Result<Outcome> {
     for failure in &ingested.failures {
         writeln!(stderr, "perflab: {failure}")?;
     }
+    let l10n = Localizer::new(resolve_lang(None)?)?;
+    report_unread(&ingested, args.verbose, &l10n, &mut stderr)?;
     drop(stderr);
     let outcome = if ingested.failures.is_empty() {
         Outcome::Ok
@@ -73,4 +79,94 @@ pub fn run(args: IngestArgs) -> anyhow::Result<Outcome> {
         writeln!(stdout, "{table}")?;
     }
     Ok(outcome)
+}
+
+/// Says what was not read as a run of its own: files skipped (a summary line per kind,
+/// the files with `-v`), runs kept once because a richer file holds them, and files of
+/// one run that disagree. The exit code does not change: none of these is an error.
+fn report_unread(
+    ingested: &Ingested,
+    verbose: bool,
+    l10n: &Localizer,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    for d in &ingested.same.disagreements {
+        let columns: Vec<String> = d
+            .columns
+            .iter()
+            .map(|(c, a, b)| {
+                format!(
+                    "{c} {} ≠ {}",
+                    model::frame::format_number(*a),
+                    model::frame::format_number(*b)
+                )
+            })
+            .collect();
+        let msg = l10n.tr_args(
+            "ingest-disagree",
+            &[
+                ("path", d.path.display().to_string().into()),
+                ("other", d.other.display().to_string().into()),
+                ("columns", columns.join(", ").into()),
+            ],
+        );
+        writeln!(out, "perflab: warning: {msg}")?;
+    }
+    let kinds = NotARun::ALL
+        .iter()
+        .map(|k| (Some(*k), format!("ingest-skipped-{}", k.message_id())));
+    for (kind, id) in kinds.chain([(None, "ingest-skipped-no-result".to_owned())]) {
+        let paths: Vec<_> = ingested
+            .skipped
+            .iter()
+            .filter(|s| s.kind == kind)
+            .map(|s| &s.path)
+            .collect();
+        if paths.is_empty() {
+            continue;
+        }
+        let line = l10n.tr_args(&id, &[("count", FluentValue::from(paths.len() as i64))]);
+        write_summary(out, &line, verbose, l10n)?;
+        if verbose {
+            for p in paths {
+                writeln!(out, "perflab:   {}", p.display())?;
+            }
+        }
+    }
+    let copies = &ingested.same.copies;
+    if !copies.is_empty() {
+        let line = l10n.tr_args(
+            "ingest-copies",
+            &[("count", FluentValue::from(copies.len() as i64))],
+        );
+        write_summary(out, &line, verbose, l10n)?;
+        if verbose {
+            for c in copies {
+                let msg = l10n.tr_args(
+                    "ingest-copy-of",
+                    &[
+                        ("path", c.path.display().to_string().into()),
+                        ("run", FluentValue::from(i64::from(c.run_index) + 1)),
+                        ("kept", c.kept.display().to_string().into()),
+                    ],
+                );
+                writeln!(out, "perflab:   {msg}")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn write_summary(
+    out: &mut impl Write,
+    line: &str,
+    verbose: bool,
+    l10n: &Localizer,
+) -> anyhow::Result<()> {
+    if verbose {
+        writeln!(out, "perflab: {line}")?;
+    } else {
+        writeln!(out, "perflab: {line} {}", l10n.tr("ingest-list-more"))?;
+    }
+    Ok(())
 }

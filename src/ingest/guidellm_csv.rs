@@ -347,7 +347,7 @@ mod tests {
         assert_eq!(r.get("p25_ttft_ms"), Some(21.47674560546875));
         assert_eq!(r.get("p75_ttft_ms"), Some(23.363351821899414));
         assert_eq!(r.get("max_ttft_ms"), Some(32.9442024230957));
-        assert_eq!(r.get("p99_itl_ms"), Some(3.6355680035006617));
+        assert_eq!(r.get("p99_tpot_ms"), Some(3.6355680035006617));
         assert_eq!(r.get("p95_isl"), Some(109.0));
         assert!((r.get("p90_e2el_ms").unwrap_or(0.0) - 117.13600158691406).abs() < 1e-9);
         // Not in the CSV: p50 (the median is its own cell) and p99.9.
@@ -411,8 +411,8 @@ mod tests {
         for key in [
             "mean_ttft_ms",
             "min_e2el_ms",
-            "p99_itl_ms",
-            "p0.1_tpot_ms",
+            "p99_tpot_ms",
+            "p0.1_e2el_per_token_ms",
             "median_osl",
         ] {
             assert_eq!(r.values.get(key), Some(&Value::Null), "{key}");
@@ -431,10 +431,16 @@ mod tests {
     fn sweep_rows_with_empty_cells() {
         let runs = runs("edited/sweep.benchmarks.csv");
         assert_eq!(runs.len(), 2);
-        assert_eq!(runs[0].get("mean_tpot_ms"), Some(3.433286026120186));
+        assert_eq!(
+            runs[0].get("mean_e2el_per_token_ms"),
+            Some(3.433286026120186)
+        );
         assert_eq!(runs[1].text("label"), Some("constant@2.50"));
         assert_eq!(runs[1].get("request_rate"), Some(2.5));
-        assert_eq!(runs[1].values.get("mean_tpot_ms"), Some(&Value::Null));
+        assert_eq!(
+            runs[1].values.get("mean_e2el_per_token_ms"),
+            Some(&Value::Null)
+        );
         assert_eq!(runs[1].get("failed"), Some(40.0));
     }
 

@@ -502,11 +502,11 @@ mod tests {
         assert_eq!(r.get("p5_ttft_ms"), Some(20.627260208129883));
         assert_eq!(r.get("p50_ttft_ms"), Some(22.048234939575195));
         assert_eq!(r.get("p99_ttft_ms"), Some(32.9442024230957));
-        assert_eq!(r.get("mean_tpot_ms"), Some(3.433286026120186));
-        assert_eq!(r.get("p99_tpot_ms"), Some(4.243843257427216));
-        assert_eq!(r.get("mean_itl_ms"), Some(2.8101980686187744));
-        assert_eq!(r.get("median_itl_ms"), Some(2.760464145291236));
-        assert_eq!(r.get("p99_itl_ms"), Some(3.6355680035006617));
+        assert_eq!(r.get("mean_e2el_per_token_ms"), Some(3.433286026120186));
+        assert_eq!(r.get("p99_e2el_per_token_ms"), Some(4.243843257427216));
+        assert_eq!(r.get("mean_tpot_ms"), Some(2.8101980686187744));
+        assert_eq!(r.get("median_tpot_ms"), Some(2.760464145291236));
+        assert_eq!(r.get("p99_tpot_ms"), Some(3.6355680035006617));
         // Token counts carry no unit.
         assert_eq!(r.get("mean_isl"), Some(107.64999999999999));
         assert_eq!(r.get("median_isl"), Some(108.0));
@@ -515,7 +515,7 @@ mod tests {
         assert!(!r.values.contains_key("mean_isl_ms"));
         // 5 statistics + 11 percentiles for each of the six distributions.
         let dist_cols = r.values.keys().filter(|k| {
-            ["ttft", "tpot", "itl", "e2el", "isl", "osl"]
+            ["ttft", "tpot", "e2el_per_token", "e2el", "isl", "osl"]
                 .iter()
                 .any(|f| k.contains(&format!("_{f}")))
         });
@@ -555,12 +555,12 @@ mod tests {
         printed(r, "mean_ttft_ms", 1.0, 22.7, 1);
         printed(r, "median_ttft_ms", 1.0, 22.0, 1);
         printed(r, "p95_ttft_ms", 1.0, 26.5, 1);
-        printed(r, "mean_itl_ms", 1.0, 2.8, 1);
-        printed(r, "median_itl_ms", 1.0, 2.8, 1);
-        printed(r, "p95_itl_ms", 1.0, 3.1, 1);
-        printed(r, "mean_tpot_ms", 1.0, 3.4, 1);
-        printed(r, "median_tpot_ms", 1.0, 3.4, 1);
-        printed(r, "p95_tpot_ms", 1.0, 3.9, 1);
+        printed(r, "mean_tpot_ms", 1.0, 2.8, 1);
+        printed(r, "median_tpot_ms", 1.0, 2.8, 1);
+        printed(r, "p95_tpot_ms", 1.0, 3.1, 1);
+        printed(r, "mean_e2el_per_token_ms", 1.0, 3.4, 1);
+        printed(r, "median_e2el_per_token_ms", 1.0, 3.4, 1);
+        printed(r, "p95_e2el_per_token_ms", 1.0, 3.9, 1);
         // Server Throughput Statistics.
         printed(r, "concurrency", 1.0, 3.8, 1);
         printed(r, "request_throughput", 1.0, 34.4, 1);
@@ -584,8 +584,8 @@ mod tests {
             "mean_ttft_ms",
             "p99.9_ttft_ms",
             "median_e2el_ms",
-            "max_itl_ms",
-            "p50_tpot_ms",
+            "max_tpot_ms",
+            "p50_e2el_per_token_ms",
             "mean_isl",
             "p0.1_osl",
         ] {

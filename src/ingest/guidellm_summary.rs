@@ -89,6 +89,7 @@ impl Metric {
     /// - `request_latency` is e2el; guidellm stores it in seconds (the CSV says `Sec`,
     ///   the console `Sec`), every other latency in ms (`*_ms` keys), so only it is
     ///   scaled.
+    /// - ITL is TPOT and TPOT is `e2el_per_token`, by their definitions (see `target`).
     /// - TTFT is `time_to_first_token_ms`, the console's TTFT column; the separate
     ///   "first output token" metric (TTFOT, differs for reasoning output) is not mapped.
     /// - `prompt_token_count` / `output_token_count` per request are isl / osl: counts,
@@ -105,8 +106,13 @@ impl Metric {
         match self {
             Metric::RequestLatency => dist("e2el", 1000.0, "_ms"),
             Metric::Ttft => dist("ttft", 1.0, "_ms"),
-            Metric::Tpot => dist("tpot", 1.0, "_ms"),
-            Metric::Itl => dist("itl", 1.0, "_ms"),
+            // guidellm's names say the opposite of vLLM's: its `time_per_output_token_ms`
+            // is (last token − request start) / output tokens, TTFT included; its
+            // `inter_token_latency_ms` is (last token − first token) / (output tokens − 1),
+            // which is vLLM's TPOT (`src/guidellm/schemas/request_stats.py`). guidellm keeps
+            // no per-chunk gaps, so it has no vLLM ITL.
+            Metric::Tpot => dist("e2el_per_token", 1.0, "_ms"),
+            Metric::Itl => dist("tpot", 1.0, "_ms"),
             Metric::PromptTokens => dist("isl", 1.0, ""),
             Metric::OutputTokens => dist("osl", 1.0, ""),
             Metric::RequestsPerSecond => Target::Mean("request_throughput"),

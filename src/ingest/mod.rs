@@ -3,7 +3,9 @@
 //! (whole-file formats first, then the scanners that find text blocks anywhere in a
 //! file), numbers the runs, and collects per-file errors and warnings.
 
+mod not_runs;
 mod reader;
+mod same_run;
 pub mod text;
 mod walk;
 
@@ -25,7 +27,9 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
+pub use not_runs::NotARun;
 pub use reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
+pub use same_run::{CopyOf, Disagreement, SameRuns, SOURCES};
 pub use serve_text::{column_of_label, is_rule, HEADER as SERVE_BLOCK_HEADER};
 pub use walk::{collect_inputs, InputFile};
 
@@ -97,9 +101,24 @@ pub struct FileRuns {
     pub warnings: Vec<Warning>,
 }
 
+/// What reading one file gave: its runs, or why it holds none.
+#[derive(Debug)]
+enum Read {
+    Runs(FileRuns),
+    /// Found in a directory and holding no run; the kind when perflab knows the file.
+    Skipped(Option<NotARun>),
+}
+
 /// Reads one file from disk. `explicit` files must hold a run; files found by walking a
 /// directory that hold none are skipped (`Ok(None)`).
 pub fn read_file(input: &InputFile, forced: Option<Format>) -> Result<Option<FileRuns>> {
+    Ok(match read_input(input, forced)? {
+        Read::Runs(f) => Some(f),
+        Read::Skipped(_) => None,
+    })
+}
+
+fn read_input(input: &InputFile, forced: Option<Format>) -> Result<Read> {
     let bytes = std::fs::read(&input.path).map_err(|e| Error::io(&input.path, e))?;
     let text = String::from_utf8_lossy(&bytes);
     let text = text::strip_ansi(&text);
@@ -108,7 +127,17 @@ pub fn read_file(input: &InputFile, forced: Option<Format>) -> Result<Option<Fil
         read_source(&source, forced).map_err(|e| Error::parse(&input.path, e.line, e.message))?;
     let parsed = match parsed {
         Some(p) if !p.runs.is_empty() => p,
-        _ if input.explicit => {
+        _ => {
+            let kind = not_runs::recognize(&source);
+            if !input.explicit {
+                return Ok(Read::Skipped(kind));
+            }
+            if let (Some(kind), None) = (kind, forced) {
+                return Err(Error::NotARun {
+                    path: input.path.clone(),
+                    kind,
+                });
+            }
             let what = forced.map_or("a benchmark result".to_owned(), |f| format!("a {f} result"));
             return Err(Error::parse(
                 &input.path,
@@ -116,14 +145,13 @@ pub fn read_file(input: &InputFile, forced: Option<Format>) -> Result<Option<Fil
                 format!("expected {what}, found none"),
             ));
         }
-        _ => return Ok(None),
     };
     let mut runs = parsed.runs;
     for (i, run) in runs.iter_mut().enumerate() {
         run.source = input.display.clone();
         run.run_index = i as u32;
     }
-    Ok(Some(FileRuns {
+    Ok(Read::Runs(FileRuns {
         path: input.path.clone(),
         runs,
         warnings: parsed.warnings,
@@ -137,6 +165,8 @@ pub struct Options {
     pub keep_going: bool,
     /// Show a progress bar on stderr (the caller decides: many files and a terminal).
     pub progress: bool,
+    /// Keep every file's copy of a run instead of one row per run (`same_run.rs`).
+    pub all_files: bool,
 }
 
 #[derive(Debug, Default)]
@@ -144,8 +174,19 @@ pub struct Ingested {
     pub files: Vec<FileRuns>,
     /// Files that could not be read; only filled with `keep_going`.
     pub failures: Vec<Error>,
-    /// Files found in directories that held no run.
-    pub skipped: Vec<PathBuf>,
+    /// Files found in directories that held no run, with their kind when known.
+    pub skipped: Vec<Skipped>,
+    /// Runs dropped as copies of a richer file's run, and files that should be one run
+    /// but disagree (empty with `all_files`).
+    pub same: SameRuns,
+}
+
+/// A file found in a directory that held no run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Skipped {
+    pub path: PathBuf,
+    /// What the file is, when perflab knows it (`None`: nothing recognised in it).
+    pub kind: Option<NotARun>,
 }
 
 impl Ingested {
@@ -173,10 +214,10 @@ pub fn ingest(paths: &[PathBuf], options: &Options) -> Result<Ingested> {
         );
         bar
     });
-    let results: Vec<Result<Option<FileRuns>>> = inputs
+    let results: Vec<Result<Read>> = inputs
         .par_iter()
         .map(|input| {
-            let r = read_file(input, options.format);
+            let r = read_input(input, options.format);
             if let Some(bar) = &bar {
                 bar.inc(1);
             }
@@ -189,11 +230,17 @@ pub fn ingest(paths: &[PathBuf], options: &Options) -> Result<Ingested> {
     let mut out = Ingested::default();
     for (input, result) in inputs.iter().zip(results) {
         match result {
-            Ok(Some(f)) => out.files.push(f),
-            Ok(None) => out.skipped.push(input.path.clone()),
+            Ok(Read::Runs(f)) => out.files.push(f),
+            Ok(Read::Skipped(kind)) => out.skipped.push(Skipped {
+                path: input.path.clone(),
+                kind,
+            }),
             Err(e) if options.keep_going => out.failures.push(e),
             Err(e) => return Err(e),
         }
+    }
+    if !options.all_files {
+        out.same = same_run::keep_each_run_once(&mut out.files);
     }
     Ok(out)
 }

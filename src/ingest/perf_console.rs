@@ -25,12 +25,32 @@ use crate::model::{Format, Run};
 
 /// The end of every title this reader reads; AIPerf's other tables continue after it
 /// (`LLM Metrics: Effective`), which the title check rejects.
-const ANCHOR: &str = "LLM Metrics";
+const ANCHOR: &str = "Metrics";
 
-/// What the tools put before ` | LLM Metrics` in a title.
+/// What the tools put before ` | <kind> Metrics` in a title.
 const TITLES: [(&str, Tool); 2] = [
     ("NVIDIA GenAI-Perf", Tool::GenaiPerf),
     ("NVIDIA AIPerf", Tool::Aiperf),
+];
+
+/// The tables that are runs, by the end of their title, with the `endpoint_type` they
+/// give the run (LLM tables leave it unset). genai-perf titles its one table by
+/// `--endpoint-type` (`ConsoleExporter._get_title` in
+/// `genai-perf/genai_perf/export_data/console_exporter.py`); AIPerf by the endpoint's
+/// `metrics_title` (`src/aiperf/plugin/plugins.yaml`). Every such table holds the same
+/// metric rows (request latency and throughput at least), which `perf_labels` maps.
+const RUN_TABLES: [(&str, Option<&str>); 11] = [
+    ("LLM Metrics", None),
+    ("Embeddings Metrics", Some("embeddings")),
+    ("NIM Embeddings Metrics", Some("nim_embeddings")),
+    ("Rankings Metrics", Some("rankings")),
+    ("Ranking Metrics", Some("rankings")),
+    ("Image Retrieval Metrics", Some("image_retrieval")),
+    ("Multi-Modal Metrics", Some("multimodal")),
+    ("Image Generation Metrics", Some("image_generation")),
+    ("Image Edit Metrics", Some("image_edit")),
+    ("Video Generation Metrics", Some("video_generation")),
+    ("Audio Transcription Metrics", Some("audio_transcription")),
 ];
 
 /// Cell separators: `rich`'s heavy header, light body, and its ASCII fallback.
@@ -54,7 +74,7 @@ impl Reader for PerfConsoleReader {
             }
             let start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
             let end = text[pos..].find('\n').map_or(text.len(), |i| pos + i);
-            let Some(tool) = title_tool(&strip_ansi(&text[start..end])) else {
+            let Some((tool, endpoint_type)) = title_tool(&strip_ansi(&text[start..end])) else {
                 continue;
             };
             let title_line = source.line_of(start);
@@ -64,6 +84,9 @@ impl Reader for PerfConsoleReader {
             next_allowed = table.end;
             let (mut run, warnings) = table_run(&table, tool, title_line)?;
             parsed.warnings.extend(warnings);
+            if let (Some(kind), false) = (endpoint_type, run.values.is_empty()) {
+                run.set_text("endpoint_type", kind);
+            }
             if tool == Tool::Aiperf {
                 if let Some(seconds) = aiperf_duration(text, table.end) {
                     run.set_num("duration", seconds);
@@ -91,23 +114,26 @@ impl Reader for PerfConsoleReader {
     }
 }
 
-/// The tool whose LLM Metrics title this line is. Text before the title (a log prefix, the
-/// tail of a progress bar) is allowed; text after it is not.
-fn title_tool(line: &str) -> Option<Tool> {
+/// The tool whose run table this title line names, and the table's endpoint type. Text
+/// before the title (a log prefix, the tail of a progress bar) is allowed; text after it
+/// is not.
+fn title_tool(line: &str) -> Option<(Tool, Option<&'static str>)> {
     // Early genai-perf (mid-2024) titled its table `LLM Metrics` alone.
-    if line.trim() == ANCHOR {
-        return Some(Tool::GenaiPerf);
+    if line.trim() == "LLM Metrics" {
+        return Some((Tool::GenaiPerf, None));
     }
-    let before = line
-        .trim_end()
-        .strip_suffix(ANCHOR)?
-        .trim_end()
-        .strip_suffix('|')?
-        .trim_end();
-    TITLES
-        .iter()
-        .find(|(name, _)| before.ends_with(name))
-        .map(|(_, tool)| *tool)
+    RUN_TABLES.iter().find_map(|(kind, endpoint_type)| {
+        let before = line
+            .trim_end()
+            .strip_suffix(kind)?
+            .trim_end()
+            .strip_suffix('|')?
+            .trim_end();
+        TITLES
+            .iter()
+            .find(|(name, _)| before.ends_with(name))
+            .map(|(_, tool)| (*tool, *endpoint_type))
+    })
 }
 
 /// Removes ANSI escape sequences (colour, style, hyperlinks) that terminal captures carry.
@@ -411,7 +437,7 @@ mod tests {
         // Thousands separators.
         assert_eq!(r.get("mean_e2el_ms"), Some(1799.53));
         assert_eq!(r.get("min_e2el_ms"), Some(1783.41));
-        assert_eq!(r.get("max_itl_ms"), Some(17.98));
+        assert_eq!(r.get("max_tpot_ms"), Some(17.98));
         assert_eq!(r.get("p99_osl"), Some(99.0));
         assert_eq!(r.get("mean_isl"), Some(128.0));
         // Single values: avg is the value, the N/A beside it is no statistic.
@@ -443,7 +469,7 @@ mod tests {
         assert_eq!(r.get("mean_ttft_ms"), Some(20.92));
         assert_eq!(r.get("p90_ttst_ms"), Some(2.41));
         assert_eq!(r.get("p99_e2el_ms"), Some(90.71));
-        assert_eq!(r.get("min_itl_ms"), Some(2.21));
+        assert_eq!(r.get("min_tpot_ms"), Some(2.21));
         assert_eq!(r.get("max_isl"), Some(130.0));
         assert_eq!(r.get("output_throughput"), Some(1422.76));
         assert_eq!(r.get("request_throughput"), Some(44.46));
@@ -462,7 +488,7 @@ mod tests {
         assert_eq!(r.get("std_ttft_ms"), Some(1.30));
         assert_eq!(r.get("p50_ttst_ms"), Some(2.18));
         assert_eq!(r.get("max_e2el_ms"), Some(96.06));
-        assert_eq!(r.get("p99_itl_ms"), Some(2.38));
+        assert_eq!(r.get("p99_tpot_ms"), Some(2.38));
         assert_eq!(r.get("mean_isl"), Some(126.0));
         assert_eq!(r.get("std_osl"), Some(0.0));
         assert_eq!(r.get("output_throughput"), Some(1346.65));
@@ -491,8 +517,8 @@ mod tests {
         assert_eq!(r.get("p90_e2el_ms"), Some(801.96));
         assert_eq!(r.get("max_e2el_ms"), Some(1150.58));
         assert_eq!(r.get("p50_ttft_ms"), Some(23.58));
-        assert_eq!(r.get("p50_itl_ms"), Some(3.15));
-        assert_eq!(r.get("mean_itl_ms"), Some(5.20));
+        assert_eq!(r.get("p50_tpot_ms"), Some(3.15));
+        assert_eq!(r.get("mean_tpot_ms"), Some(5.20));
         assert_eq!(r.get("p99_isl"), Some(294.76));
         assert_eq!(r.get("input_throughput"), Some(2695.96));
         // 50 completed with errors, 40 successful: 10 failed (the Error Summary's Count).
@@ -543,7 +569,7 @@ mod tests {
         assert_eq!(r.line, Some(146));
         assert_eq!(r.get("mean_ttft_ms"), Some(51.50));
         assert_eq!(r.get("mean_e2el_ms"), Some(474.59));
-        assert_eq!(r.get("min_itl_ms"), Some(10.97));
+        assert_eq!(r.get("min_tpot_ms"), Some(10.97));
         assert_eq!(r.get("output_throughput"), Some(233.82));
         assert_eq!(
             (r.get("completed"), r.get("failed")),
@@ -608,11 +634,11 @@ mod tests {
     fn title_checks() {
         assert_eq!(
             title_tool("   NVIDIA AIPerf | LLM Metrics   "),
-            Some(Tool::Aiperf)
+            Some((Tool::Aiperf, None))
         );
         assert_eq!(
             title_tool("Progress: 100%|███| 40/40 NVIDIA GenAI-Perf | LLM Metrics"),
-            Some(Tool::GenaiPerf)
+            Some((Tool::GenaiPerf, None))
         );
         assert_eq!(
             title_tool("   NVIDIA AIPerf | LLM Metrics: Effective   "),
@@ -621,10 +647,70 @@ mod tests {
         assert_eq!(title_tool("NVIDIA AIPerf | Error Summary"), None);
         assert_eq!(
             title_tool("          LLM Metrics          "),
-            Some(Tool::GenaiPerf)
+            Some((Tool::GenaiPerf, None))
         );
         assert_eq!(title_tool("Our LLM Metrics"), None);
         assert_eq!(title_tool("the NVIDIA AIPerf LLM Metrics table"), None);
+    }
+
+    #[test]
+    fn genai_perf_embeddings_table_is_a_run() {
+        let parsed = read(include_str!(
+            "../../fixtures/genai-perf/console-embeddings-goodput-tutorial.md"
+        ));
+        assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
+        assert_eq!(parsed.runs.len(), 1);
+        let r = &parsed.runs[0];
+        assert_eq!(r.format, Format::GenaiPerfConsole);
+        assert_eq!(r.line, Some(4));
+        assert_eq!(r.text("endpoint_type"), Some("embeddings"));
+        assert_eq!(r.get("mean_e2el_ms"), Some(23.23));
+        assert_eq!(r.get("max_e2el_ms"), Some(147.53));
+        assert_eq!(r.get("p75_e2el_ms"), Some(22.52));
+        assert_eq!(r.get("request_throughput"), Some(42.95));
+        assert_eq!(r.get("request_goodput"), Some(30.40));
+        // An embeddings run has no token timings.
+        assert!(!r
+            .values
+            .keys()
+            .any(|k| k.contains("ttft") || k.contains("tpot")));
+    }
+
+    #[test]
+    fn titles_of_every_run_table_kind() {
+        // AIPerf's `metrics_title` of each endpoint (src/aiperf/plugin/plugins.yaml).
+        for (title, kind) in [
+            ("NVIDIA AIPerf | Embeddings Metrics", Some("embeddings")),
+            (
+                "NVIDIA AIPerf | NIM Embeddings Metrics",
+                Some("nim_embeddings"),
+            ),
+            ("NVIDIA AIPerf | Ranking Metrics", Some("rankings")),
+            (
+                "NVIDIA AIPerf | Image Generation Metrics",
+                Some("image_generation"),
+            ),
+            (
+                "NVIDIA AIPerf | Audio Transcription Metrics",
+                Some("audio_transcription"),
+            ),
+            ("NVIDIA GenAI-Perf | Rankings Metrics", Some("rankings")),
+            (
+                "NVIDIA GenAI-Perf | Multi-Modal Metrics",
+                Some("multimodal"),
+            ),
+            ("NVIDIA AIPerf | LLM Metrics", None),
+        ] {
+            assert_eq!(title_tool(title).map(|(_, k)| k), Some(kind), "{title}");
+        }
+        // Tables that describe a run without being one.
+        for title in [
+            "NVIDIA AIPerf | LLM Metrics: Usage",
+            "NVIDIA AIPerf | GPU Telemetry Metrics",
+            "NVIDIA AIPerf | Server Metrics",
+        ] {
+            assert_eq!(title_tool(title), None, "{title}");
+        }
     }
 
     #[test]

@@ -136,7 +136,7 @@ mod tests {
         assert_eq!(r.get("p25_ttft_ms"), Some(286.52));
         assert_eq!(r.get("min_ttst_ms"), Some(0.0));
         assert_eq!(r.get("p50_e2el_ms"), Some(5690.23));
-        assert_eq!(r.get("p95_itl_ms"), Some(33.88));
+        assert_eq!(r.get("p95_tpot_ms"), Some(33.88));
         assert_eq!(r.get("mean_osl"), Some(174.45));
         assert_eq!(r.get("mean_isl"), Some(3000.05));
         // The second table, after the blank line.
@@ -168,7 +168,7 @@ mod tests {
         assert_eq!(r.format, Format::AiperfCsv);
         assert_eq!(r.get("mean_ttft_ms"), Some(22.01));
         assert_eq!(r.get("p95_ttft_ms"), Some(24.61));
-        assert_eq!(r.get("std_itl_ms"), Some(0.06));
+        assert_eq!(r.get("std_tpot_ms"), Some(0.06));
         assert_eq!(r.get("p75_e2el_ms"), Some(92.59));
         assert_eq!(r.get("p1_ttst_ms"), Some(1.13));
         assert_eq!(r.get("max_osl"), Some(32.0));
@@ -197,7 +197,7 @@ mod tests {
         assert_eq!(r.get("p50_e2el_ms"), Some(225.68));
         assert_eq!(r.get("p1_e2el_ms"), Some(154.31));
         assert_eq!(r.get("p50_ttft_ms"), Some(23.58));
-        assert_eq!(r.get("p50_itl_ms"), Some(3.15));
+        assert_eq!(r.get("p50_tpot_ms"), Some(3.15));
         // `Error Input Sequence Length` is not the ISL.
         assert_eq!(r.get("mean_isl"), Some(257.95));
         assert_eq!(r.get("completed"), Some(40.0));

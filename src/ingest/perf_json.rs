@@ -98,6 +98,24 @@ impl Reader for PerfJsonReader {
     }
 }
 
+/// The `endpoint_type` of a run that is not an LLM's, named as the console's table title
+/// names it (`perf_console.rs`, `RUN_TABLES`): AIPerf's endpoint plugins and genai-perf's
+/// `--endpoint-type` values whose table is not `LLM Metrics`.
+fn non_llm_endpoint(kind: &str) -> Option<&'static str> {
+    Some(match kind {
+        "embeddings" | "chat_embeddings" => "embeddings",
+        "nim_embeddings" => "nim_embeddings",
+        "rankings" | "cohere_rankings" | "hf_tei_rankings" | "nim_rankings" => "rankings",
+        "image_retrieval" => "image_retrieval",
+        "multimodal" => "multimodal",
+        "image_generation" => "image_generation",
+        "image_edit" => "image_edit",
+        "video_generation" => "video_generation",
+        "audio_transcription" => "audio_transcription",
+        _ => return None,
+    })
+}
+
 /// A path of keys into nested objects.
 fn at<'a>(obj: &'a Map<String, Json>, path: &[&str]) -> Option<&'a Json> {
     let (first, rest) = path.split_first()?;
@@ -137,6 +155,13 @@ fn model_names(v: &Json) -> Vec<String> {
 /// (flat `concurrency`, `model`), AIPerf 0.13 (`models.items`, `phases`, `datasets`) and
 /// earlier AIPerf (`endpoint.model_names`, `loadgen`).
 fn read_config(builder: &mut PerfRunBuilder, config: &Map<String, Json>) {
+    let endpoint = at(config, &["endpoint", "type"])
+        .or_else(|| config.get("endpoint_type"))
+        .and_then(Json::as_str)
+        .and_then(non_llm_endpoint);
+    if let Some(kind) = endpoint {
+        builder.set_text("endpoint_type", kind);
+    }
     let models = ["model_names", "model", "models"]
         .iter()
         .find_map(|k| config.get(*k))
@@ -260,7 +285,7 @@ mod tests {
         assert_eq!(r.get("p1_e2el_ms"), Some(88.99793626));
         assert_eq!(r.get("std_ttft_ms"), Some(0.2823057710675507));
         assert_eq!(r.get("max_ttst_ms"), Some(3.013988));
-        assert_eq!(r.get("p50_itl_ms"), Some(2.220471));
+        assert_eq!(r.get("p50_tpot_ms"), Some(2.220471));
         assert_eq!(r.get("p90_isl"), Some(128.1));
         assert_eq!(r.get("mean_osl"), Some(32.0));
         assert_eq!(r.get("request_throughput"), Some(44.46135309702724));
@@ -280,7 +305,7 @@ mod tests {
         assert_eq!(r.format, Format::AiperfJson);
         assert_eq!(r.get("mean_ttft_ms"), Some(22.011214499999998));
         assert_eq!(r.get("p50_ttft_ms"), Some(21.510704999999998));
-        assert_eq!(r.get("mean_itl_ms"), Some(2.2453676338709676));
+        assert_eq!(r.get("mean_tpot_ms"), Some(2.2453676338709676));
         assert_eq!(r.get("p10_e2el_ms"), Some(89.37398429999999));
         assert_eq!(r.get("p99_osl"), Some(32.0));
         assert_eq!(r.get("request_throughput"), Some(42.08287205771235));
@@ -321,6 +346,18 @@ mod tests {
         assert!(r.get("max_concurrency").is_none());
         assert_eq!(r.get("input_len"), Some(256.0));
         assert_eq!(r.get("output_len"), Some(64.0));
+    }
+
+    #[test]
+    fn an_embeddings_export_is_a_run_with_its_endpoint_type() {
+        // The chat run's export with AIPerf's embeddings endpoint type: the same metrics
+        // layout (`request_latency`, `request_throughput`), read as a run.
+        let t = AIPERF.replacen("\"type\": \"chat\"", "\"type\": \"embeddings\"", 1);
+        assert_ne!(t, AIPERF);
+        let r = read(&t);
+        assert_eq!(r.text("endpoint_type"), Some("embeddings"));
+        assert_eq!(r.get("p10_e2el_ms"), Some(89.37398429999999));
+        assert_eq!(read(AIPERF).text("endpoint_type"), None);
     }
 
     #[test]

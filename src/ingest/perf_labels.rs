@@ -98,10 +98,14 @@ use Target::*;
 /// throughputs, HTTP timings, AIPerf's "Effective"/"Active"/"Usage" tables, error-only
 /// and error-adjusted metrics) is left out on purpose.
 #[rustfmt::skip] // one metric per line reads as a table
-const ENTRIES: [Entry; 17] = [
+const ENTRIES: [Entry; 18] = [
     entry("time to first token", "time_to_first_token", Distribution("ttft"), Latency),
     entry("time to second token", "time_to_second_token", Distribution("ttst"), Latency),
-    entry("inter token latency", "inter_token_latency", Distribution("itl"), Latency),
+    // Both tools' "Inter Token Latency" is (request latency − TTFT) / (output tokens − 1)
+    // per request: vLLM's TPOT. AIPerf's "Inter Chunk Latency", the gaps between
+    // consecutive chunks of all requests, is vLLM's ITL (docs/metrics.md).
+    entry("inter token latency", "inter_token_latency", Distribution("tpot"), Latency),
+    entry("inter chunk latency", "inter_chunk_latency", Distribution("itl"), Latency),
     entry("request latency", "request_latency", Distribution("e2el"), Latency),
     entry("input sequence length", "input_sequence_length", Distribution("isl"), Tokens),
     entry("output sequence length", "output_sequence_length", Distribution("osl"), Tokens),
@@ -303,8 +307,13 @@ mod tests {
             Some(Distribution("ttft"))
         );
         assert_eq!(by_label("Time to first token (ns)").unwrap().factor, 1e-6);
+        // By definition, not by name: their ITL is vLLM's TPOT.
         assert_eq!(
             target("Inter Token Latency (ms)"),
+            Some(Distribution("tpot"))
+        );
+        assert_eq!(
+            target("Inter Chunk Latency (ms)"),
             Some(Distribution("itl"))
         );
         assert_eq!(target("Request Latency (ms)"), Some(Distribution("e2el")));

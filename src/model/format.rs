@@ -65,6 +65,37 @@ impl Format {
         }
     }
 
+    /// The tool and benchmark kind a format belongs to: the formats of one family are
+    /// the several files one run of that tool writes (console, CSV, result file).
+    pub fn family(self) -> &'static str {
+        match self {
+            Format::VllmServeText | Format::VllmServeJson => "vllm-serve",
+            Format::SglangServeText | Format::SglangServeJsonl => "sglang-serve",
+            Format::VllmThroughputText | Format::VllmThroughputJson => "vllm-throughput",
+            Format::VllmLatencyText | Format::VllmLatencyJson => "vllm-latency",
+            Format::GenaiPerfConsole | Format::GenaiPerfCsv | Format::GenaiPerfJson => "genai-perf",
+            Format::AiperfConsole | Format::AiperfCsv | Format::AiperfJson => "aiperf",
+            Format::GuidellmJson | Format::GuidellmCsv => "guidellm",
+        }
+    }
+
+    /// How much of a run a format keeps: the result file (full precision, the
+    /// configuration) over the CSV export (rounded, no configuration) over the console
+    /// summary (rounded, fewest statistics).
+    pub fn richness(self) -> u8 {
+        match self {
+            Format::VllmServeJson
+            | Format::SglangServeJsonl
+            | Format::VllmThroughputJson
+            | Format::VllmLatencyJson
+            | Format::GenaiPerfJson
+            | Format::AiperfJson
+            | Format::GuidellmJson => 3,
+            Format::GenaiPerfCsv | Format::AiperfCsv | Format::GuidellmCsv => 2,
+            _ => 1,
+        }
+    }
+
     /// Text formats are found anywhere inside a file (logs, Markdown); the others are
     /// whole files.
     pub fn is_embedded_text(self) -> bool {

@@ -10,8 +10,10 @@ use std::sync::OnceLock;
 use super::Key;
 
 /// Identity columns, always first, in this order.
-pub const IDENTITY: [&str; 10] = [
+pub const IDENTITY: [&str; 11] = [
     "source",
+    // The other files the same run was read from (`ingest/same_run.rs`).
+    "sources",
     "line",
     "run_index",
     "format",
@@ -44,11 +46,14 @@ pub const COUNTERS: [&str; 16] = [
 ];
 
 /// Distribution families, in the order their columns appear.
-pub const DISTRIBUTIONS: [&str; 8] = [
+pub const DISTRIBUTIONS: [&str; 9] = [
     "ttft",
     "tpot",
     "itl",
     "e2el",
+    // Request latency up to the last token over all output tokens, TTFT included
+    // (guidellm's `time_per_output_token_ms`); not TPOT, which leaves the first token out.
+    "e2el_per_token",
     "ttst",
     "client_queue_time",
     "isl",
@@ -73,7 +78,9 @@ const INTEGER: [&str; 13] = [
 ];
 
 /// Columns that hold text.
-pub const TEXT: [&str; 5] = ["source", "format", "backend", "model_id", "label"];
+pub const TEXT: [&str; 6] = [
+    "source", "sources", "format", "backend", "model_id", "label",
+];
 
 pub fn is_integer(col: &str) -> bool {
     INTEGER.contains(&col) || col == "spec_decode_accepted_tokens"

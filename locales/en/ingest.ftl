@@ -1,0 +1,32 @@
+# perflab ingest: what was not read, copies of one run, files that disagree.
+ingest-kind-guidellm-console = a guidellm console summary (rounded tables for reading), not a result file; read the benchmarks.json or benchmarks.csv that guidellm saved with it
+ingest-kind-aiperf-aggregate = an AIPerf aggregate over several runs (a sweep or repeated profiles), not one run; read each run's profile_export_aiperf.json
+ingest-kind-perf-analyzer-records = perf_analyzer's per-request records under genai-perf, not a summary of the run; read profile_export_genai_perf.json beside it
+ingest-kind-inference-perf-report = an inference-perf lifecycle report, which perflab does not read yet
+ingest-skipped-guidellm-console = { $count ->
+    [one] { $count } file skipped: a guidellm console summary; read benchmarks.json instead
+   *[other] { $count } files skipped: guidellm console summaries; read benchmarks.json instead
+}
+ingest-skipped-aiperf-aggregate = { $count ->
+    [one] { $count } file skipped: an AIPerf aggregate over several runs; read each run's profile_export_aiperf.json instead
+   *[other] { $count } files skipped: AIPerf aggregates over several runs; read each run's profile_export_aiperf.json instead
+}
+ingest-skipped-perf-analyzer-records = { $count ->
+    [one] { $count } file skipped: perf_analyzer's per-request records; read profile_export_genai_perf.json instead
+   *[other] { $count } files skipped: perf_analyzer's per-request records; read profile_export_genai_perf.json instead
+}
+ingest-skipped-inference-perf-report = { $count ->
+    [one] { $count } file skipped: an inference-perf report, which perflab does not read yet
+   *[other] { $count } files skipped: inference-perf reports, which perflab does not read yet
+}
+ingest-skipped-no-result = { $count ->
+    [one] { $count } file skipped: no benchmark result found in it
+   *[other] { $count } files skipped: no benchmark result found in them
+}
+ingest-copies = { $count ->
+    [one] { $count } run was read again from a less complete file of the same run (console or CSV beside the result file) and kept once, from the richest file, with the other files in its `sources` column; --all-files keeps every copy
+   *[other] { $count } runs were read again from less complete files of the same run (console or CSV beside the result file) and kept once, from the richest file, with the other files in their `sources` column; --all-files keeps every copy
+}
+ingest-copy-of = { $path } (run { $run }) is a copy of the run in { $kept }
+ingest-list-more = (-v lists the files)
+ingest-disagree = { $path } and { $other } are files of one run but disagree beyond the printed rounding ({ $columns }); both rows are kept

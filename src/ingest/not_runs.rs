@@ -1,0 +1,132 @@
+//! Files perflab knows but does not read as runs: a summary printed for people next to
+//! the result file it summarises (guidellm's console tables), an aggregate over several
+//! runs (AIPerf's sweep and multi-run exports), per-request records (perf_analyzer's
+//! `profile_export.json` under genai-perf), and reports of tools perflab has no reader
+//! for (inference-perf). Only files no reader claimed are looked at. The driver reports
+//! them by kind (a summary line per kind on stderr, the file list with `-v`) and, for a
+//! file named on the command line, says what it is and what to read instead, so nothing
+//! is dropped in silence. Every word of those messages is in `locales/*/ingest.ftl`
+//! under [`NotARun::message_id`].
+
+use super::reader::Source;
+
+/// A kind of file that holds no run perflab reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum NotARun {
+    /// guidellm's console tables (0.3: `Benchmarks Stats:`; 0.8: `ℹ Request Latency
+    /// Statistics (Completed Requests)`), rounded copies of `benchmarks.json`.
+    GuidellmConsole,
+    /// AIPerf's `profile_export_aiperf_sweep.json` / `_aggregate.json`: statistics across
+    /// runs (`aggregation_type`), not one run.
+    AiperfAggregate,
+    /// perf_analyzer's per-request export (`experiments[].requests[].response_timestamps`)
+    /// that genai-perf turns into `profile_export_genai_perf.json`.
+    PerfAnalyzerRecords,
+    /// inference-perf's `*lifecycle_metrics.json` (`load_summary`, `successes`, `failures`).
+    InferencePerfReport,
+}
+
+impl NotARun {
+    pub const ALL: [NotARun; 4] = [
+        NotARun::GuidellmConsole,
+        NotARun::AiperfAggregate,
+        NotARun::PerfAnalyzerRecords,
+        NotARun::InferencePerfReport,
+    ];
+
+    /// The Fluent id stem: `ingest-kind-{id}` says what one file is and what to read
+    /// instead; `ingest-skipped-{id}` is the summary line for `$count` files.
+    pub fn message_id(self) -> &'static str {
+        match self {
+            NotARun::GuidellmConsole => "guidellm-console",
+            NotARun::AiperfAggregate => "aiperf-aggregate",
+            NotARun::PerfAnalyzerRecords => "perf-analyzer-records",
+            NotARun::InferencePerfReport => "inference-perf-report",
+        }
+    }
+
+    /// What one such file is, in the user's language (from the environment).
+    pub fn describe(self) -> String {
+        let lang = crate::l10n::resolve_lang(None).unwrap_or("en");
+        match crate::l10n::Localizer::new(lang) {
+            Ok(l) => l.tr(&format!("ingest-kind-{}", self.message_id())),
+            Err(_) => self.message_id().to_owned(),
+        }
+    }
+}
+
+/// What a file that no reader claimed is, when perflab knows it.
+pub fn recognize(source: &Source) -> Option<NotARun> {
+    let text = source.text.trim_start_matches('\u{feff}');
+    let has = |needle: &str| memchr::memmem::find(text.as_bytes(), needle.as_bytes()).is_some();
+    let json = text.trim_start().starts_with('{');
+    if json {
+        if has("\"aggregation_type\"")
+            && (has("\"num_profile_runs\"") || has("\"per_combination_metrics\""))
+        {
+            return Some(NotARun::AiperfAggregate);
+        }
+        if has("\"experiments\"") && has("\"response_timestamps\"") {
+            return Some(NotARun::PerfAnalyzerRecords);
+        }
+        // `load_summary` (what was sent) beside `successes` / `failures` (what came back),
+        // as inference-perf's docs show its reports; no real report is in fixtures/.
+        if has("\"load_summary\"") && has("\"successes\"") {
+            return Some(NotARun::InferencePerfReport);
+        }
+        return None;
+    }
+    // guidellm 0.3 prints `Benchmarks Stats:` under `Benchmarks Metadata:`; 0.4 and
+    // later print `ℹ`-titled tables, the latency one always.
+    let old = has("Benchmarks Metadata:") && has("Benchmarks Stats:");
+    let new = has("Request Latency Statistics (Completed Requests)")
+        || (has("Run Summary Info") && has("Server Throughput Statistics"));
+    (old || new).then_some(NotARun::GuidellmConsole)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn kind(text: &str) -> Option<NotARun> {
+        recognize(&Source::new(Path::new("x"), text))
+    }
+
+    #[test]
+    fn guidellm_consoles_of_both_generations() {
+        assert_eq!(
+            kind(include_str!(
+                "../../fixtures/guidellm/0.8.1-run1/console.txt"
+            )),
+            Some(NotARun::GuidellmConsole)
+        );
+        assert_eq!(
+            kind(include_str!(
+                "../../fixtures/corpus/guidellm-0.3.0-console-llamastack-vllm-1-1.txt"
+            )),
+            Some(NotARun::GuidellmConsole)
+        );
+    }
+
+    #[test]
+    fn aiperf_sweep_aggregate() {
+        assert_eq!(
+            kind(include_str!(
+                "../../fixtures/aiperf/0.13.0-run3-sweep-c1-c4-failures/profile_export_aiperf_sweep.json"
+            )),
+            Some(NotARun::AiperfAggregate)
+        );
+    }
+
+    #[test]
+    fn results_and_prose_are_not_recognized() {
+        assert_eq!(
+            kind(include_str!(
+                "../../fixtures/aiperf/0.13.0-run1-chat-c4/profile_export_aiperf.json"
+            )),
+            None
+        );
+        assert_eq!(kind("# Notes\n\nWe ran guidellm and AIPerf.\n"), None);
+    }
+}

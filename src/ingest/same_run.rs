@@ -1,0 +1,330 @@
+//! Each run once. A benchmark tool writes one run into several files: AIPerf's artifact
+//! folder holds the console summary, `profile_export_aiperf.csv` and `.json`; a vLLM run
+//! saved with `--save-result` and `tee` gives `run.console.txt` beside `run/result.json`.
+//! Read file by file, that run would be two or three rows, and the copies that lack
+//! `model_id` or `max_concurrency` would pose as repeats of one another in a keyed `diff`.
+//!
+//! Two runs are one when their files belong together (same folder, or same stem:
+//! `X.console.txt` beside `X.jsonl` or the folder `X/`), their formats are two files of
+//! one tool (`Format::family`) and every number both hold agrees within the rounding of
+//! the less precise one (the console prints `22.01` for the result file's
+//! `22.0123456`). The row kept is the one from the richest file (result file over CSV
+//! over console, `Format::richness`); the other files are named in its `sources` column
+//! and the columns it lacks (an identity the console printed, a statistic the CSV has)
+//! are filled from them. A console summary and a result file that must be one run
+//! (same stem, one run each) but disagree beyond rounding are both kept, with a
+//! [`Disagreement`] that names both files. The driver in `mod.rs` calls
+//! [`keep_each_run_once`] unless the user asked for every copy (`--all-files`).
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use super::FileRuns;
+use crate::model::{Run, Value};
+
+/// The column that names the other files a kept run was also read from.
+pub const SOURCES: &str = "sources";
+
+/// A run dropped because a richer file holds the same run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CopyOf {
+    pub path: PathBuf,
+    pub run_index: u32,
+    /// The file whose row was kept.
+    pub kept: PathBuf,
+}
+
+/// A console summary and a result file of one run whose numbers differ beyond the
+/// console's rounding; both rows are kept.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Disagreement {
+    /// The less rich file (usually the console summary).
+    pub path: PathBuf,
+    /// The richer file (usually the result file).
+    pub other: PathBuf,
+    /// The columns that differ: (column, value in `path`, value in `other`), at most three.
+    pub columns: Vec<(String, f64, f64)>,
+}
+
+#[derive(Debug, Default)]
+pub struct SameRuns {
+    pub copies: Vec<CopyOf>,
+    pub disagreements: Vec<Disagreement>,
+}
+
+/// How two files belong together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Relation {
+    None,
+    /// Same folder only: their runs are one when the numbers say so.
+    Folder,
+    /// Same stem, a stem and its folder, or a tool's fixed file names in one folder:
+    /// the files are meant to be one run.
+    Stem,
+}
+
+/// Stems of the files tools write under fixed names inside a run's folder.
+const FIXED_STEMS: [&str; 6] = [
+    "profile_export_aiperf",
+    "profile_export_genai_perf",
+    "profile_export_console",
+    "benchmarks",
+    "console",
+    "result",
+];
+
+/// `D/X.console.txt` → `D/X`: the name up to its first dot.
+fn stem_path(path: &Path) -> Option<PathBuf> {
+    let name = path.file_name()?.to_str()?;
+    let stem = name.split('.').next().filter(|s| !s.is_empty())?;
+    Some(path.with_file_name(stem))
+}
+
+fn relation(a: &Path, b: &Path) -> Relation {
+    // A log that prints a text block and the same run's inline JSON holds two runs of
+    // different formats (`metrics.md`, Duplicates): only separate files are merged.
+    if a == b {
+        return Relation::None;
+    }
+    let (Some(pa), Some(pb)) = (a.parent(), b.parent()) else {
+        return Relation::None;
+    };
+    let (sa, sb) = (stem_path(a), stem_path(b));
+    let stem_of_folder = sa.as_deref() == Some(pb) || sb.as_deref() == Some(pa);
+    if stem_of_folder {
+        return Relation::Stem;
+    }
+    if pa != pb {
+        return Relation::None;
+    }
+    let fixed = |s: &Option<PathBuf>| {
+        s.as_deref()
+            .and_then(|p| p.file_name())
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| FIXED_STEMS.contains(&n))
+    };
+    if sa == sb || fixed(&sa) || fixed(&sb) {
+        Relation::Stem
+    } else {
+        Relation::Folder
+    }
+}
+
+/// Half a unit in the last decimal a value was printed with. The value was parsed from
+/// text, so its shortest decimal form (up to nine decimals, which absorbs the binary
+/// noise of unit conversions such as ns → ms) has the printed number of decimals, or
+/// fewer when the tool printed trailing zeros, which only widens the tolerance.
+fn half_unit(x: f64) -> f64 {
+    let text = format!("{:.9}", x.abs());
+    let decimals = text
+        .split_once('.')
+        .map_or(0, |(_, d)| d.trim_end_matches('0').len());
+    0.5 * 10f64.powi(-(decimals as i32))
+}
+
+fn agree(a: f64, b: f64) -> bool {
+    let tolerance = half_unit(a).max(half_unit(b)) + 1e-9 * a.abs().max(b.abs());
+    (a - b).abs() <= tolerance
+}
+
+/// The numbers two runs share, and those that differ beyond rounding.
+fn compare(a: &Run, b: &Run) -> (usize, Vec<(String, f64, f64)>) {
+    let mut shared = 0;
+    let mut differ = Vec::new();
+    for (key, va) in &a.values {
+        let (Value::Num(x), Some(Value::Num(y))) = (va, b.values.get(key)) else {
+            continue;
+        };
+        shared += 1;
+        if !agree(*x, *y) {
+            differ.push((key.to_string(), *x, *y));
+        }
+    }
+    (shared, differ)
+}
+
+/// The folders through which a file can belong with another: its own folder and the
+/// folder named by its stem (`D/X.console.txt` → `D` and `D/X`). Two related files always
+/// share one (`relation`).
+fn neighbourhood(path: &Path) -> Vec<PathBuf> {
+    path.parent()
+        .map(Path::to_path_buf)
+        .into_iter()
+        .chain(stem_path(path))
+        .collect()
+}
+
+/// Numbers two runs must share before agreement alone (files in one folder, no common
+/// stem) makes them one.
+const MIN_SHARED: usize = 3;
+
+/// Where a run sits: (file index, run index in that file).
+type At = (usize, usize);
+
+fn run(files: &[FileRuns], (fi, ri): At) -> &Run {
+    &files[fi].runs[ri]
+}
+
+/// Finds the runs that are copies of a richer file's run, merges each into that row and
+/// removes it from its file. Deterministic: runs are considered richest first, then in
+/// file order.
+pub fn keep_each_run_once(files: &mut [FileRuns]) -> SameRuns {
+    let mut order: Vec<At> = files
+        .iter()
+        .enumerate()
+        .flat_map(|(fi, f)| (0..f.runs.len()).map(move |ri| (fi, ri)))
+        .collect();
+    order.sort_by_key(|&at| (std::cmp::Reverse(run(files, at).format.richness()), at));
+
+    // Runs of `family` in file `fi`: a run is one-to-one with its file's only run.
+    let count_in = |files: &[FileRuns], fi: usize, family: &str| {
+        files[fi]
+            .runs
+            .iter()
+            .filter(|r| r.format.family() == family)
+            .count()
+    };
+
+    // Kept runs by the folders their files can relate through (`neighbourhood`), so that
+    // a directory of thousands of results is not compared pairwise.
+    let mut kept: HashMap<PathBuf, Vec<At>> = HashMap::new();
+    // (kept run, file it absorbed a run from): one run per file merges into a row.
+    let mut absorbed: HashSet<(At, usize)> = HashSet::new();
+    let mut merges: Vec<(At, At)> = Vec::new();
+    let mut out = SameRuns::default();
+    for at in order {
+        let r = run(files, at);
+        let family = r.format.family();
+        let mut near: Vec<At> = neighbourhood(&files[at.0].path)
+            .iter()
+            .filter_map(|key| kept.get(key))
+            .flatten()
+            .copied()
+            .collect();
+        near.sort_unstable();
+        near.dedup();
+        let candidates: Vec<(At, Relation)> = near
+            .into_iter()
+            .filter(|&k| {
+                let kr = run(files, k);
+                kr.format.family() == family
+                    && kr.format.richness() > r.format.richness()
+                    && !absorbed.contains(&(k, at.0))
+            })
+            .map(|k| (k, relation(&files[k.0].path, &files[at.0].path)))
+            .filter(|(_, rel)| *rel != Relation::None)
+            .collect();
+        // A console and a result file of one stem that hold one run each are one run by
+        // their names; the numbers then only confirm it.
+        let one_to_one = |k: At, rel: Relation| {
+            rel == Relation::Stem
+                && count_in(files, at.0, family) == 1
+                && count_in(files, k.0, family) == 1
+                && candidates
+                    .iter()
+                    .filter(|(_, r)| *r == Relation::Stem)
+                    .count()
+                    == 1
+        };
+        let found = candidates.iter().copied().find(|&(k, rel)| {
+            let (shared, differ) = compare(r, run(files, k));
+            differ.is_empty() && (shared >= MIN_SHARED || (shared > 0 && one_to_one(k, rel)))
+        });
+        match found {
+            Some((k, _)) => {
+                absorbed.insert((k, at.0));
+                merges.push((k, at));
+            }
+            None => {
+                if let Some(&(k, _)) = candidates.iter().find(|&&(k, rel)| one_to_one(k, rel)) {
+                    let (_, mut differ) = compare(r, run(files, k));
+                    differ.truncate(3);
+                    if !differ.is_empty() {
+                        out.disagreements.push(Disagreement {
+                            path: files[at.0].path.clone(),
+                            other: files[k.0].path.clone(),
+                            columns: differ,
+                        });
+                    }
+                }
+                for key in neighbourhood(&files[at.0].path) {
+                    kept.entry(key).or_default().push(at);
+                }
+            }
+        }
+    }
+    apply(files, merges, &mut out);
+    out
+}
+
+/// Moves each merged run's source and missing columns into its kept row, then removes
+/// the merged runs from their files.
+fn apply(files: &mut [FileRuns], merges: Vec<(At, At)>, out: &mut SameRuns) {
+    let mut gone: Vec<At> = Vec::new();
+    for (k, m) in merges {
+        let merged = files[m.0].runs[m.1].clone();
+        let kept_path = files[k.0].path.clone();
+        let target = &mut files[k.0].runs[k.1];
+        let mut sources: Vec<String> = target
+            .text(SOURCES)
+            .map(|s| s.split(", ").map(str::to_owned).collect())
+            .unwrap_or_default();
+        sources.push(merged.source.clone());
+        target.set_text(SOURCES, sources.join(", "));
+        for (key, value) in merged.values {
+            if key != SOURCES {
+                target.values.entry(key).or_insert(value);
+            }
+        }
+        out.copies.push(CopyOf {
+            path: files[m.0].path.clone(),
+            run_index: merged.run_index,
+            kept: kept_path,
+        });
+        gone.push(m);
+    }
+    gone.sort_unstable();
+    for &(fi, ri) in gone.iter().rev() {
+        files[fi].runs.remove(ri);
+    }
+    out.copies
+        .sort_by(|a, b| (&a.path, a.run_index).cmp(&(&b.path, b.run_index)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounding_of_the_printed_value() {
+        assert!(agree(22.01, 22.0123456));
+        assert!(agree(22.0123456, 22.01));
+        assert!(!agree(22.01, 22.0173));
+        assert!(agree(40.0, 40.0));
+        // Binary noise of a unit conversion is not a decimal.
+        assert!(agree(0.0893 * 1000.0, 89.3));
+        assert!(agree(1422.76, 1422.7612345));
+        assert!(!agree(89.83885712499999, 89.9));
+    }
+
+    #[test]
+    fn relations_of_paths() {
+        let rel = |a: &str, b: &str| relation(Path::new(a), Path::new(b));
+        assert_eq!(
+            rel("d/run.console.txt", "d/run/result.json"),
+            Relation::Stem
+        );
+        assert_eq!(
+            rel("d/run/result.json", "d/run.console.txt"),
+            Relation::Stem
+        );
+        assert_eq!(rel("d/x.console.txt", "d/x.jsonl"), Relation::Stem);
+        assert_eq!(
+            rel("d/a/console.txt", "d/a/profile_export_aiperf.json"),
+            Relation::Stem
+        );
+        assert_eq!(rel("d/a.txt", "d/b.json"), Relation::Folder);
+        assert_eq!(rel("d/a.txt", "e/a.json"), Relation::None);
+        assert_eq!(rel("d/log.txt", "d/log.txt"), Relation::None);
+    }
+}
