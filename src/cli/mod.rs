@@ -5,6 +5,7 @@
 mod args;
 mod check_cmd;
 mod compare_cmd;
+mod curves_cmd;
 mod diff_cmd;
 mod import_cmd;
 mod ingest_cmd;
@@ -59,6 +60,7 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Translate(a) => translate_cmd::run(a),
         Command::Report(a) => report_cmd::run(a),
         Command::Compare(a) => compare_cmd::run(a),
+        Command::Curves(a) => curves_cmd::run(a),
     }
 }
 
