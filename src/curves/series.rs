@@ -188,10 +188,21 @@ fn is_measured_or_identity(col: &str) -> bool {
         col,
         "source" | "line" | "run_index" | "format" | "date" | "run_number" | "incomplete" | "rtfx"
     ) || (COUNTERS.contains(&col) && !matches!(col, "request_rate" | "max_concurrency"))
-        || col.ends_with("_ms")
+        || is_distribution(col)
         || col.starts_with("spec_decode_")
-        || col.ends_with("_isl")
-        || col.ends_with("_osl")
+}
+
+/// `p99_ttft_ms`, `mean_isl`: a statistic of a measured distribution. A sweep override
+/// such as vLLM's `itl_ms` (a setting of the mock server) ends in `_ms` too, but has no
+/// statistic in front.
+fn is_distribution(col: &str) -> bool {
+    let Some((stat, _)) = col.split_once('_') else {
+        return false;
+    };
+    matches!(stat, "mean" | "median" | "std" | "min" | "max")
+        || stat
+            .strip_prefix('p')
+            .is_some_and(|n| !n.is_empty() && n.parse::<f64>().is_ok())
 }
 
 /// The default `--by`: every column that varies across the runs other than the load,
@@ -263,6 +274,7 @@ mod tests {
         for (seqs, conc) in [(8.0, 1.0), (8.0, 2.0), (16.0, 1.0), (16.0, 2.0)] {
             let mut r = run(&[
                 ("max_num_seqs", seqs),
+                ("itl_ms", 2.0),
                 ("max_concurrency", conc),
                 ("num_prompts", conc * 10.0),
                 ("output_throughput", seqs * conc),

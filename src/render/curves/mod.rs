@@ -98,6 +98,8 @@ pub fn write(out: &Path, pages: &[RenderedCurves]) -> Result<Vec<PathBuf>> {
 
 fn key_json(v: &KeyValue) -> Json {
     match v {
+        // `2`, not `2.0`: the value as the sweep wrote it.
+        KeyValue::Num(n) if n.fract() == 0.0 && n.abs() < 1e15 => json!(*n as i64),
         KeyValue::Num(n) => json!(n),
         KeyValue::Text(s) => json!(s),
         KeyValue::Missing => Json::Null,
