@@ -386,3 +386,121 @@ fn curves_page_renders_in_headless_chromium() {
         "{pareto}"
     );
 }
+
+/// The fixture's `itl_ms=N` runs (repeats `0..runs`) alone, as a sweep folder of their
+/// own (same layout).
+fn sweep_of(itl: u32, runs: u32) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(SWEEP);
+    for c in [1, 4, 16, 64] {
+        let comb = format!("BENCH--max_concurrency={c}");
+        std::fs::create_dir(dir.path().join(&comb)).unwrap();
+        for run in 0..runs {
+            let name = format!("run={run}.json");
+            let from = root.join(format!("SERVE--itl_ms={itl}-{comb}")).join(&name);
+            std::fs::copy(from, dir.path().join(&comb).join(&name)).unwrap();
+        }
+    }
+    dir
+}
+
+#[test]
+fn diff_of_two_sweeps_compares_capacity_and_fails_on_a_capacity_rule() {
+    // The same sweep at 2 ms and at 6 ms inter-token latency: at 6 ms, mean TPOT passes
+    // 7 ms between concurrency 4 (6.83) and 16 (7.40), long before TTFT reaches 50 ms.
+    // One run per point (run=0 of each): no intervals, the change alone decides.
+    let (fast, slow) = (sweep_of(2, 1), sweep_of(6, 1));
+    let diff = |base: &Path, cand: &Path, code: i32| {
+        let out = perflab()
+            .arg("diff")
+            .arg(base)
+            .arg(cand)
+            .args([
+                "--curve-x",
+                "max_concurrency",
+                "--slo",
+                "p99_ttft_ms<=50",
+                "--slo",
+                "mean_tpot_ms<=7",
+                "--curve-by",
+                "",
+                "--fail-on",
+                "capacity<-5%",
+                "--json",
+            ])
+            .assert()
+            .code(code)
+            .get_output()
+            .clone();
+        let v: Json = serde_json::from_slice(&out.stdout).unwrap();
+        v["capacity"]["rows"][0].clone()
+    };
+    let row = diff(fast.path(), slow.path(), 1);
+    let (b, c) = (
+        row["baseline"].as_f64().unwrap(),
+        row["candidate"].as_f64().unwrap(),
+    );
+    // run=0 of itl_ms=2: p99 TTFT 30.69 at 16, 71.36 at 64 → 16 + 19.31·48/40.67.
+    assert!(
+        (b - (16.0 + (50.0 - 30.69) * 48.0 / (71.36 - 30.69))).abs() < 0.01,
+        "{row}"
+    );
+    assert!(c > 4.0 && c < 16.0, "{row}");
+    let change = row["change_percent"].as_f64().unwrap();
+    assert!((change - (c - b) / b * 100.0).abs() < 1e-9);
+    assert_eq!(row["checks"], json!([["capacity<-5%", "regression"]]));
+    // The other way round the capacity grows: no regression, exit 0.
+    let row = diff(slow.path(), fast.path(), 0);
+    assert_eq!(row["checks"], json!([["capacity<-5%", "pass"]]));
+    // With both repeats, two runs give t(0.975, 1) = 12.7 and intervals so wide that
+    // they overlap: the same 76% drop is within noise, and does not fail.
+    let (fast2, slow2) = (sweep_of(2, 2), sweep_of(6, 2));
+    let row = diff(fast2.path(), slow2.path(), 0);
+    assert!(
+        (row["baseline"].as_f64().unwrap() - 31.96).abs() < 0.01,
+        "{row}"
+    );
+    assert_eq!(row["checks"], json!([["capacity<-5%", "within_noise"]]));
+
+    // The HTML page draws both sweeps on one chart: solid baseline, dashed candidate.
+    let page = tempfile::tempdir().unwrap();
+    let html = page.path().join("diff.html");
+    perflab()
+        .arg("diff")
+        .arg(fast.path())
+        .arg(slow.path())
+        .args([
+            "--curve-x",
+            "max_concurrency",
+            "--slo",
+            "mean_tpot_ms<=7",
+            "--fail-on",
+            "capacity<-5%",
+            "--html",
+        ])
+        .arg(&html)
+        .assert()
+        .code(1);
+    let text = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        text.contains("baseline: All runs") && text.contains("candidate: All runs"),
+        "{text}"
+    );
+    assert!(text.contains("stroke-dasharray") || text.matches("<polyline").count() >= 2);
+    assert!(text.contains("capacity regression"));
+}
+
+#[test]
+fn a_capacity_rule_without_curves_is_an_error() {
+    let (fast, slow) = (sweep_of(2, 1), sweep_of(6, 1));
+    let out = perflab()
+        .arg("diff")
+        .arg(fast.path())
+        .arg(slow.path())
+        .args(["--fail-on", "capacity<-5%"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--curve-x"));
+}

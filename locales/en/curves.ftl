@@ -50,3 +50,18 @@ curves-per-user = Output tok/s per user
 curves-per-gpu = Output tok/s per GPU
 curves-frontier = Frontier
 curves-col-load = Load ({ $x })
+
+## `perflab diff --curve-x`: capacity of two sweeps
+
+diff-capacity-title = Capacity at the SLO ({ $slo })
+diff-capacity-col-baseline = Baseline ({ $x })
+diff-capacity-col-candidate = Candidate ({ $x })
+diff-capacity-col-change = Change
+diff-capacity-col-verdict = Verdict
+diff-capacity-chart = { $y } against { $x }: baseline (solid) and candidate (dashed)
+diff-capacity-baseline-prefix = baseline:{" "}
+diff-capacity-candidate-prefix = candidate:{" "}
+diff-capacity-regression = capacity regression
+diff-capacity-within-noise = within noise
+diff-capacity-pass = ok
+diff-capacity-not-applicable = n/a

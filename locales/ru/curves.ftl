@@ -51,3 +51,18 @@ curves-per-user = Выходные ток/с на пользователя
 curves-per-gpu = Выходные ток/с на GPU
 curves-frontier = Фронт
 curves-col-load = Нагрузка ({ $x })
+
+## `perflab diff --curve-x`: ёмкость двух развёрток
+
+diff-capacity-title = Ёмкость при SLO ({ $slo })
+diff-capacity-col-baseline = База ({ $x })
+diff-capacity-col-candidate = Кандидат ({ $x })
+diff-capacity-col-change = Изменение
+diff-capacity-col-verdict = Вердикт
+diff-capacity-chart = { $y } в зависимости от { $x }: база (сплошная) и кандидат (пунктир)
+diff-capacity-baseline-prefix = база:{" "}
+diff-capacity-candidate-prefix = кандидат:{" "}
+diff-capacity-regression = регрессия ёмкости
+diff-capacity-within-noise = в пределах шума
+diff-capacity-pass = в норме
+diff-capacity-not-applicable = н/д

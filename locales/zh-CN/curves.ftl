@@ -46,3 +46,18 @@ curves-per-user = 每用户输出 tok/s
 curves-per-gpu = 每 GPU 输出 tok/s
 curves-frontier = 前沿
 curves-col-load = 负载（{ $x }）
+
+## `perflab diff --curve-x`：两次扫描的容量
+
+diff-capacity-title = SLO 下的容量（{ $slo }）
+diff-capacity-col-baseline = 基线（{ $x }）
+diff-capacity-col-candidate = 候选（{ $x }）
+diff-capacity-col-change = 变化
+diff-capacity-col-verdict = 结论
+diff-capacity-chart = { $y } 随 { $x } 的变化：基线（实线）与候选（虚线）
+diff-capacity-baseline-prefix = 基线：
+diff-capacity-candidate-prefix = 候选：
+diff-capacity-regression = 容量退化
+diff-capacity-within-noise = 在噪声范围内
+diff-capacity-pass = 正常
+diff-capacity-not-applicable = 不适用

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::compare::stats::{t_critical, Summary, ALPHA};
 use crate::model::frame::{cell, format_number};
-use crate::model::schema::COUNTERS;
+use crate::model::schema::{COUNTERS, DISTRIBUTIONS};
 use crate::model::{Run, Value};
 
 /// One `--by` value of a series: a number, a text, or absent (the run has no such column).
@@ -193,16 +193,19 @@ fn is_measured_or_identity(col: &str) -> bool {
 }
 
 /// `p99_ttft_ms`, `mean_isl`: a statistic of a measured distribution. A sweep override
-/// such as vLLM's `itl_ms` (a setting of the mock server) ends in `_ms` too, but has no
+/// such as `itl_ms` (a setting of the mock server) ends in `_ms` too, but has no
 /// statistic in front.
 fn is_distribution(col: &str) -> bool {
-    let Some((stat, _)) = col.split_once('_') else {
+    let body = col.strip_suffix("_ms").unwrap_or(col);
+    let Some((stat, family)) = body.split_once('_') else {
         return false;
     };
-    matches!(stat, "mean" | "median" | "std" | "min" | "max")
+    let stat_ok = matches!(stat, "mean" | "median" | "std" | "min" | "max")
         || stat
             .strip_prefix('p')
-            .is_some_and(|n| !n.is_empty() && n.parse::<f64>().is_ok())
+            .is_some_and(|n| !n.is_empty() && n.parse::<f64>().is_ok());
+    // `max_num_seqs` starts like a statistic but names no distribution.
+    stat_ok && DISTRIBUTIONS.contains(&family)
 }
 
 /// The default `--by`: every column that varies across the runs other than the load,
