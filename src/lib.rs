@@ -8,6 +8,7 @@
 pub mod check;
 pub mod cli;
 pub mod compare;
+pub mod curves;
 pub mod embedded;
 pub mod error;
 pub mod import;

@@ -34,6 +34,8 @@ pub enum Command {
     /// Compare a candidate's results with a baseline's; exit 1 on a regression.
     #[command(after_help = crate::compare::policy::POLICY_HELP)]
     Diff(super::diff_cmd::DiffArgs),
+    /// Load sweeps as latency–throughput curves: capacity at an SLO, the Pareto frontier.
+    Curves(super::curves_cmd::CurvesArgs),
     /// Recompute every number a published report claims from its own benchmark blocks.
     Check(CheckArgs),
     /// Recover the study (study.toml and one raw file per block) from a published report.

@@ -9,12 +9,15 @@ use anyhow::{anyhow, Context};
 use clap::Args;
 
 use super::Outcome;
+use crate::compare::capacity::CapacityComparison;
 use crate::compare::policy::{read_config, DiffConfig};
 use crate::compare::{self, Policy, PolicyOrigin, RuleError, Verdict};
+use crate::curves::{Curves, Gpus, Slo, Spec};
 use crate::ingest::{self, Options};
 use crate::l10n::Localizer;
 use crate::model::frame::{cell, write_atomic};
 use crate::model::Run;
+use crate::render::diff::capacity as render_capacity;
 use crate::render::diff::{html, junit, markdown, terminal, to_json, DiffView};
 
 #[derive(Debug, Args)]
@@ -47,6 +50,21 @@ pub struct DiffArgs {
     /// Write JUnit XML to FILE: each rule on each matched pair is a test case.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// Both sides are load sweeps with this load column: also compare each series'
+    /// capacity at the `--slo`s (rules on `capacity`, e.g. 'capacity<-5%').
+    #[arg(long, value_name = "COLUMN", requires = "slo")]
+    pub curve_x: Option<String>,
+    /// An SLO of the capacity comparison, `COLUMN<=VALUE`; repeatable.
+    #[arg(long, value_name = "COLUMN<=VALUE", requires = "curve_x")]
+    pub slo: Vec<String>,
+    /// Series columns of the sweeps (default: as `perflab curves` picks them).
+    #[arg(
+        long,
+        value_name = "COLUMN,...",
+        value_delimiter = ',',
+        requires = "curve_x"
+    )]
+    pub curve_by: Option<Vec<String>>,
 }
 
 /// Validated settings, built from the flags and the config file before any run is read.
@@ -86,8 +104,14 @@ pub fn run(args: DiffArgs) -> anyhow::Result<Outcome> {
         )));
     }
     let view = DiffView::new(&cmp, &l10n);
-    let md = (args.markdown.is_some() || summary_file().is_some())
-        .then(|| markdown::render(&view, &l10n));
+    let sweeps = sweeps(&args, &settings.policy, &baseline, &candidate)?;
+    let md = (args.markdown.is_some() || summary_file().is_some()).then(|| {
+        let mut md = markdown::render(&view, &l10n);
+        if let Some(s) = &sweeps {
+            md.push_str(&render_capacity::markdown(&s.cmp, &l10n));
+        }
+        md
+    });
 
     if let (Some(path), Some(md)) = (&args.markdown, &md) {
         if !markdown_to_stdout {
@@ -95,7 +119,11 @@ pub fn run(args: DiffArgs) -> anyhow::Result<Outcome> {
         }
     }
     if let Some(path) = &args.html {
-        write_file(path, &html::render(&view))?;
+        let extra = match &sweeps {
+            Some(s) => render_capacity::html(&s.cmp, &s.base, &s.cand, &s.y, &l10n)?,
+            None => String::new(),
+        };
+        write_file(path, &html::render_with(&view, &extra))?;
     }
     if let Some(path) = &args.junit {
         write_file(path, &junit::render(&cmp, &l10n))?;
@@ -105,7 +133,15 @@ pub fn run(args: DiffArgs) -> anyhow::Result<Outcome> {
     }
     let mut stdout = std::io::stdout().lock();
     if args.json {
-        writeln!(stdout, "{}", to_json(&cmp))?;
+        match &sweeps {
+            // The comparison's object with the capacity comparison added.
+            Some(s) => {
+                let mut v: serde_json::Value = serde_json::from_str(&to_json(&cmp))?;
+                v["capacity"] = serde_json::to_value(&s.cmp)?;
+                writeln!(stdout, "{}", serde_json::to_string_pretty(&v)?)?;
+            }
+            None => writeln!(stdout, "{}", to_json(&cmp))?,
+        }
     } else if let (true, Some(md)) = (markdown_to_stdout, &md) {
         stdout.write_all(md.as_bytes())?;
     } else {
@@ -115,12 +151,83 @@ pub fn run(args: DiffArgs) -> anyhow::Result<Outcome> {
             "{}",
             terminal::render(&view, colour_stdout(), width)
         )?;
+        if let Some(s) = &sweeps {
+            write!(stdout, "\n{}", render_capacity::terminal(&s.cmp, &l10n))?;
+        }
     }
     stdout.flush()?;
+    let capacity_regressed = sweeps.as_ref().is_some_and(|s| s.cmp.regressed());
     Ok(match cmp.verdict {
-        Verdict::Pass => Outcome::Ok,
         Verdict::Regression => Outcome::Failed,
+        Verdict::Pass if capacity_regressed => Outcome::Failed,
+        Verdict::Pass => Outcome::Ok,
     })
+}
+
+/// Both sides as curves and their capacities compared, with `--curve-x`.
+struct Sweeps {
+    base: Curves,
+    cand: Curves,
+    /// The metric drawn (the first SLO's column).
+    y: String,
+    cmp: CapacityComparison,
+}
+
+fn sweeps(
+    args: &DiffArgs,
+    policy: &Policy,
+    base: &[Run],
+    cand: &[Run],
+) -> anyhow::Result<Option<Sweeps>> {
+    let Some(x) = &args.curve_x else {
+        if let Some(rule) = policy
+            .rules
+            .iter()
+            .find(|r| r.metric == compare::capacity::CAPACITY)
+        {
+            return Err(anyhow!(crate::tr!(
+                "curves-error-capacity-rule-needs-sweep",
+                rule = rule.to_string()
+            )));
+        }
+        return Ok(None);
+    };
+    let slos = args
+        .slo
+        .iter()
+        .map(|s| Slo::parse(s))
+        .collect::<crate::Result<Vec<_>>>()?;
+    let y = slos.first().map(|s| s.column.clone()).unwrap_or_default();
+    // One series grouping for both sides, so that series match by the same columns.
+    let by = match &args.curve_by {
+        Some(by) => by
+            .iter()
+            .filter(|c| !c.trim().is_empty())
+            .cloned()
+            .collect(),
+        // What varies within either sweep tells its series apart; what differs only
+        // between the two sweeps is the change under test, not a series.
+        None => {
+            let mut by = crate::curves::series::default_by(base, x);
+            for c in crate::curves::series::default_by(cand, x) {
+                if !by.contains(&c) {
+                    by.push(c);
+                }
+            }
+            by
+        }
+    };
+    let spec = Spec {
+        x: x.clone(),
+        ys: vec![y.clone()],
+        by: Some(by),
+        slos,
+        gpus: Gpus::Parallelism,
+    };
+    let base = Curves::new(base, &spec)?;
+    let cand = Curves::new(cand, &spec)?;
+    let cmp = CapacityComparison::new(&base, &cand, &policy.rules);
+    Ok(Some(Sweeps { base, cand, y, cmp }))
 }
 
 /// The policy and key: `--fail-on` / `--key` first, then the `[diff]` table of
@@ -265,6 +372,10 @@ fn check_columns(
         return Ok(());
     }
     for rule in &policy.rules {
+        // Capacity is not a column: `--curve-x` computes it (see `sweeps`).
+        if rule.metric == compare::capacity::CAPACITY {
+            continue;
+        }
         let present = base
             .iter()
             .chain(cand)

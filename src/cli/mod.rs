@@ -5,6 +5,7 @@
 mod args;
 mod check_cmd;
 mod compare_cmd;
+mod curves_cmd;
 mod diff_cmd;
 mod import_cmd;
 mod ingest_cmd;
@@ -66,6 +67,7 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Compare(a) => compare_cmd::run(a),
         Command::Completions(a) => shell_cmd::completions(a),
         Command::Man(a) => shell_cmd::man(a),
+        Command::Curves(a) => curves_cmd::run(a, langs[0]),
     }
 }
 

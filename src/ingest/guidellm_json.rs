@@ -613,6 +613,8 @@ mod tests {
         assert_eq!(runs[0].get("mean_ttft_ms"), Some(22.74901270866394));
         let rate = &runs[1];
         assert_eq!(rate.text("label"), Some("constant@2.50"));
+        assert_eq!(runs[0].text("strategy"), Some("concurrent@4"));
+        assert_eq!(rate.text("strategy"), Some("constant@2.50"));
         assert_eq!(rate.get("request_rate"), Some(2.5));
         assert_eq!(rate.values.get("max_concurrency"), Some(&Value::Null));
         assert_eq!(rate.get("failed"), Some(40.0));

@@ -181,8 +181,9 @@ impl Summary {
     /// - max_concurrency: 1 for `synchronous` (one request at a time), the streams of
     ///   `concurrent`, the optional cap of `throughput`/`constant`/`poisson` (null when
     ///   unset); nothing for `trace` or unknown strategies.
-    /// - label is guidellm's name of the benchmark (`concurrent@4`, `constant@2.50`),
-    ///   which tells a sweep's runs apart.
+    /// - label and strategy are guidellm's name of the benchmark (`synchronous`,
+    ///   `throughput@unlimited`, `concurrent@4`, `constant@2.50`), which tells a sweep's
+    ///   runs apart.
     /// - num_prompts is the `max_requests` constraint when one is set.
     pub fn into_run(self, format: Format) -> Run {
         let mut run = Run::new(format, None);
@@ -194,6 +195,8 @@ impl Summary {
         }
         if let Some(s) = &self.strategy {
             run.set_text("label", s.display());
+            // The sweep's load level by guidellm's own name, as a column of its own.
+            run.set_text("strategy", s.display());
             set_strategy(&mut run, s);
         }
         for (key, v) in [

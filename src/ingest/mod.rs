@@ -22,6 +22,7 @@ mod perf_labels;
 mod serve_json;
 mod serve_text;
 mod vllm_offline;
+mod vllm_sweep;
 
 use std::path::{Path, PathBuf};
 
@@ -40,6 +41,8 @@ use crate::{Error, Result};
 /// reads it.
 fn file_readers() -> Vec<&'static dyn Reader> {
     vec![
+        // Before the result-JSON reader: a sweep's run files are result JSONs too.
+        &vllm_sweep::SweepReader,
         &serve_json::ServeJsonReader,
         &vllm_offline::OfflineJsonReader,
         &perf_json::PerfJsonReader,
@@ -126,7 +129,8 @@ fn read_input(input: &InputFile, forced: Option<Format>) -> Result<Read> {
     let parsed =
         read_source(&source, forced).map_err(|e| Error::parse(&input.path, e.line, e.message))?;
     let parsed = match parsed {
-        Some(p) if !p.runs.is_empty() => p,
+        // A file with only warnings (a sweep's failure record) is reported, not skipped.
+        Some(p) if !p.runs.is_empty() || !p.warnings.is_empty() => p,
         _ => {
             let kind = not_runs::recognize(&source);
             if !input.explicit {

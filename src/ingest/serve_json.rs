@@ -146,7 +146,7 @@ fn is_sglang(obj: &Map<String, Json>) -> bool {
 
 /// The canonical column for a result key, or `None` for keys that are not run metrics
 /// (per-request lists, dataset options, server info).
-fn canonical_key(key: &str) -> Option<String> {
+pub(super) fn canonical_key(key: &str) -> Option<String> {
     let key = key.trim_end_matches(':');
     let mapped = match key {
         "total_throughput" => "total_token_throughput",

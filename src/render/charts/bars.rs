@@ -76,7 +76,7 @@ fn label(chart: &BarChart, series: usize, category: usize) -> Option<String> {
 
 /// Y tick text: up to 4 decimals, trailing zeros dropped, so a step of 0.25 prints
 /// `0.25` and a step of 5000 prints `5000`.
-fn tick_text(v: f64) -> String {
+pub(super) fn tick_text(v: f64) -> String {
     let s = format!("{v:.4}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" {
@@ -282,7 +282,7 @@ fn legend_rows(chart: &BarChart, inner: f64) -> Vec<Vec<(usize, f64)>> {
 }
 
 /// A text style of the chart font at `px` SVG pixels.
-fn font(px: f64, color: RGBColor, h: HPos, v: VPos) -> TextStyle<'static> {
+pub(super) fn font(px: f64, color: RGBColor, h: HPos, v: VPos) -> TextStyle<'static> {
     TextStyle {
         font: FontDesc::new(
             FontFamily::Name(FONT_FAMILY),
@@ -305,7 +305,7 @@ fn plotters_size(px: f64) -> f64 {
         .unwrap_or(guess)
 }
 
-fn px(v: f64) -> i32 {
+pub(super) fn px(v: f64) -> i32 {
     v.round() as i32
 }
 

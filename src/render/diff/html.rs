@@ -29,6 +29,12 @@ fn tone_class(tone: Tone) -> &'static str {
 }
 
 pub fn render(view: &DiffView) -> String {
+    render_with(view, "")
+}
+
+/// [`render`] with `extra` HTML (already escaped) at the end of the page: the capacity
+/// section of a diff of two sweeps.
+pub fn render_with(view: &DiffView, extra: &str) -> String {
     let e = escape_xml;
     let mut h = String::new();
     let _ = write!(
@@ -105,6 +111,7 @@ pub fn render(view: &DiffView) -> String {
         }
         h.push_str("</ul>\n");
     }
+    h.push_str(extra);
     h.push_str("</body>\n</html>\n");
     h
 }

@@ -3,6 +3,7 @@
 //! every verdict was decided in `compare::diff`. [`DiffView`] turns it into localized,
 //! formatted text once; each format then lays that text out and escapes it its own way.
 
+pub mod capacity;
 mod chart;
 pub mod html;
 pub mod junit;

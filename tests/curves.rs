@@ -1,0 +1,506 @@
+//! `perflab curves` and the sweep readers as a user runs them, on the real
+//! `vllm bench sweep serve` folder (fixtures/vllm-sweep) and guidellm's multi-benchmark
+//! report; the page checked in headless Chromium.
+
+#[path = "webdriver/mod.rs"]
+mod webdriver;
+
+use std::path::Path;
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use serde_json::{json, Value as Json};
+
+const SWEEP: &str = "fixtures/vllm-sweep/mock-sweep";
+
+fn perflab() -> assert_cmd::Command {
+    let mut cmd = cargo_bin_cmd!("perflab");
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+fn lines(stdout: &[u8]) -> Vec<Json> {
+    std::str::from_utf8(stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+/// A run file of the fixture, read with serde_json alone (not with perflab's reader).
+fn raw(dir: &str, run: u32) -> Json {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(SWEEP)
+        .join(dir)
+        .join(format!("run={run}.json"));
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn each_sweep_run_is_read_once_with_its_overrides_and_failures_are_reported() {
+    let out = perflab()
+        .args(["ingest", "--json", SWEEP])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let runs = lines(&out.stdout);
+    // 2 serve × 4 bench combinations × 2 runs; no warm-up, summary or failure is a run.
+    assert_eq!(runs.len(), 16);
+    let mut sources: Vec<&str> = runs.iter().map(|r| r["source"].as_str().unwrap()).collect();
+    sources.sort();
+    sources.dedup();
+    assert_eq!(sources.len(), 16);
+    assert!(sources
+        .iter()
+        .all(|s| s.ends_with("/run=0.json") || s.ends_with("/run=1.json")));
+    for r in &runs {
+        let dir = r["source"].as_str().unwrap().split('/').next().unwrap();
+        let want = raw(dir, r["run_number"].as_f64().unwrap() as u32);
+        // The overrides as columns under their own names, with the result's own numbers.
+        for key in ["itl_ms", "max_concurrency", "p99_ttft_ms", "run_number"] {
+            assert_eq!(r[key].as_f64(), want[key].as_f64(), "{dir} {key}");
+        }
+        assert!(dir.contains(&format!("itl_ms={}", want["itl_ms"])), "{dir}");
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // Two failed runs and a failed warm-up per serve combination, one crashed server.
+    assert_eq!(stderr.matches("perflab: warning:").count(), 7, "{stderr}");
+    assert_eq!(stderr.matches("of the sweep failed").count(), 7, "{stderr}");
+    assert!(stderr.contains(
+        "SERVE-itl_ms=bad-failure.json: the server combination of the sweep failed (itl_ms=\"bad\"): RuntimeError: Server process crashed with return code 2"
+    ), "{stderr}");
+    assert!(stderr.contains("run 1 of the sweep failed (itl_ms=6, max_concurrency=8, request_rate=\"fast\"): CalledProcessError: "), "{stderr}");
+}
+
+#[test]
+fn a_summary_without_its_run_files_is_read_instead() {
+    let dir = tempfile::tempdir().unwrap();
+    let comb = "SERVE--itl_ms=2-BENCH--max_concurrency=4";
+    let to = dir.path().join(comb);
+    std::fs::create_dir(&to).unwrap();
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join(SWEEP).join(comb);
+    std::fs::copy(from.join("summary.json"), to.join("summary.json")).unwrap();
+    std::fs::copy(from.join("warmup.json"), to.join("warmup.json")).unwrap();
+    let out = perflab()
+        .arg("ingest")
+        .arg("--json")
+        .arg(dir.path())
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let runs = lines(&out.stdout);
+    assert_eq!(runs.len(), 2);
+    assert_eq!(runs[0]["run_number"].as_f64(), Some(0.0));
+    assert_eq!(runs[1]["run_number"].as_f64(), Some(1.0));
+    assert_eq!(runs[1]["p99_ttft_ms"], raw(comb, 1)["p99_ttft_ms"]);
+}
+
+fn mean(xs: &[f64]) -> f64 {
+    xs.iter().sum::<f64>() / xs.len() as f64
+}
+
+#[test]
+fn capacity_of_the_real_sweep_is_the_documented_interpolation() {
+    let out = perflab()
+        .args([
+            "curves",
+            SWEEP,
+            "--x",
+            "max_concurrency",
+            "--y",
+            "p99_ttft_ms,output_throughput",
+            "--slo",
+            "p99_ttft_ms<=50",
+            "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let series = lines(&out.stdout);
+    assert_eq!(series.len(), 2);
+    assert_eq!(series[0]["series"], json!({"itl_ms": 2}));
+    assert_eq!(series[1]["series"], json!({"itl_ms": 6}));
+    for (s, itl) in series.iter().zip([2, 6]) {
+        assert_eq!(s["points"], json!(4));
+        assert_eq!(s["capacity_bound"], json!("interpolated"));
+        // Every point holds at 16 and fails at 64: x* = 16 + (50 − m16)·48/(m64 − m16),
+        // m the mean p99 TTFT of the two repeats, read straight from the run files.
+        let m = |c: u32, what: &str| {
+            let dir = format!("SERVE--itl_ms={itl}-BENCH--max_concurrency={c}");
+            mean(&[
+                raw(&dir, 0)[what].as_f64().unwrap(),
+                raw(&dir, 1)[what].as_f64().unwrap(),
+            ])
+        };
+        let (m16, m64) = (m(16, "p99_ttft_ms"), m(64, "p99_ttft_ms"));
+        assert!(m16 <= 50.0 && m64 > 50.0);
+        let want = 16.0 + (50.0 - m16) * 48.0 / (m64 - m16);
+        let got = s["capacity"].as_f64().unwrap();
+        assert!((got - want).abs() < 1e-9, "itl_ms={itl}: {got} vs {want}");
+        let (t16, t64) = (m(16, "output_throughput"), m(64, "output_throughput"));
+        let tput = t16 + (t64 - t16) * (want - 16.0) / 48.0;
+        let at = s["at_capacity"]["output_throughput"].as_f64().unwrap();
+        assert!((at - tput).abs() < 1e-6, "{at} vs {tput}");
+        // Two repeats: t(0.975, 1) = 12.706 makes the interval wide, but it brackets x*.
+        let interval = s["capacity_interval"].as_array().unwrap();
+        assert!(interval[1].is_null() || interval[1].as_f64().unwrap() >= got);
+        assert!(interval[0].is_null() || interval[0].as_f64().unwrap() <= got);
+    }
+    // By hand from the printed values of itl_ms=2: m16 = (30.69 + 36.25)/2 = 33.47,
+    // m64 = (71.36 + 95.01)/2 = 83.19, x* = 16 + 16.53·48/49.72 ≈ 31.96.
+    assert!((series[0]["capacity"].as_f64().unwrap() - 31.96).abs() < 0.01);
+}
+
+#[test]
+fn no_crossing_and_two_slos_on_the_real_sweep() {
+    let run = |slos: &[&str]| {
+        let mut cmd = perflab();
+        cmd.args([
+            "curves",
+            SWEEP,
+            "--x",
+            "max_concurrency",
+            "--y",
+            "p99_ttft_ms",
+            "--json",
+        ]);
+        for s in slos {
+            cmd.args(["--slo", s]);
+        }
+        lines(&cmd.assert().success().get_output().stdout)
+    };
+    let all = run(&["p99_ttft_ms<=1000"]);
+    assert!(all
+        .iter()
+        .all(|s| s["capacity_bound"] == "above_last" && s["capacity"] == 64.0));
+    let none = run(&["p99_ttft_ms<=10"]);
+    assert!(none
+        .iter()
+        .all(|s| s["capacity_bound"] == "below_first" && s["capacity"].is_null()));
+    // TPOT of itl_ms=6 is 6.79 at 1 and 6.83 at 4, 7.40 at 16: `mean_tpot_ms<=7` fails
+    // first between 4 and 16, before TTFT does; itl_ms=2 stays under 7 everywhere.
+    let two = run(&["p99_ttft_ms<=50", "mean_tpot_ms<=7"]);
+    assert_eq!(two[1]["limiting_slo"], json!("mean_tpot_ms<=7"));
+    assert!(two[1]["capacity"].as_f64().unwrap() < 16.0);
+    assert_eq!(two[0]["limiting_slo"], json!("p99_ttft_ms<=50"));
+    let none_slo = run(&[]);
+    assert!(none_slo[0]["capacity"].is_null() && none_slo[0]["capacity_bound"].is_null());
+}
+
+#[test]
+fn pages_in_three_languages_are_deterministic() {
+    let render = |lang: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        perflab()
+            .args([
+                "curves",
+                SWEEP,
+                "--x",
+                "max_concurrency",
+                "--y",
+                "p99_ttft_ms",
+                "--slo",
+                "p99_ttft_ms<=50",
+                "--lang",
+                lang,
+                "--out",
+            ])
+            .arg(dir.path())
+            .assert()
+            .success();
+        let read = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap();
+        (
+            read(&format!("curves.{lang}.md")),
+            read(&format!("curves.{lang}.html")),
+            read(&format!("charts/curve-1.{lang}.svg")),
+            read(&format!("charts/pareto.{lang}.svg")),
+        )
+    };
+    let en = render("en");
+    assert_eq!(en, render("en"), "same inputs, same bytes");
+    assert!(en.0.contains("| itl_ms=2 | 4 | 31.96 |"), "{}", en.0);
+    assert!(
+        en.1.contains("<svg role=\"img\""),
+        "charts are inline in the page"
+    );
+    assert!(
+        en.2.contains("p99_ttft_ms&lt;=50"),
+        "the SLO line is labelled"
+    );
+    let ru = render("ru");
+    assert!(ru.0.contains("## Ёмкость при SLO"), "{}", ru.0);
+    assert!(ru.3.contains("Фронт"));
+    let zh = render("zh-CN");
+    assert!(zh.0.contains("## SLO 下的容量"), "{}", zh.0);
+}
+
+#[test]
+fn guidellm_benchmarks_are_one_series_by_strategy() {
+    let out = perflab()
+        .args([
+            "curves",
+            "fixtures/guidellm/edited/sweep.benchmarks.json",
+            "--x",
+            "request_throughput",
+            "--y",
+            "output_throughput",
+            "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let series = lines(&out.stdout);
+    // `label` and `strategy` (concurrent@4, constant@2.50) only rename each load level.
+    assert_eq!(series.len(), 1);
+    assert_eq!(series[0]["series"], json!({}));
+    assert_eq!(series[0]["points"], json!(2));
+    let by_strategy = perflab()
+        .args([
+            "curves",
+            "fixtures/guidellm/edited/sweep.benchmarks.json",
+            "--x",
+            "request_throughput",
+            "--y",
+            "output_throughput",
+            "--by",
+            "strategy",
+            "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let series = lines(&by_strategy.stdout);
+    assert_eq!(series[0]["series"], json!({"strategy": "concurrent@4"}));
+    assert_eq!(series[1]["series"], json!({"strategy": "constant@2.50"}));
+}
+
+#[test]
+fn bad_flags_are_errors_that_name_them() {
+    for (args, message) in [
+        (vec!["--slo", "p99_ttft_ms=50"], "--slo `p99_ttft_ms=50`"),
+        (
+            vec!["--slo", "p99_tft_ms<=50"],
+            "--slo p99_tft_ms: no run has this column",
+        ),
+        (
+            vec!["--by", "max_num_seqs"],
+            "--by max_num_seqs: no run has this column",
+        ),
+    ] {
+        let mut cmd = perflab();
+        cmd.args([
+            "curves",
+            SWEEP,
+            "--x",
+            "max_concurrency",
+            "--y",
+            "p99_ttft_ms",
+        ])
+        .args(&args);
+        let out = cmd.assert().code(2).get_output().clone();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(message), "{stderr}");
+    }
+}
+
+#[test]
+fn curves_page_renders_in_headless_chromium() {
+    let Some((chromium, chromedriver)) = webdriver::browser() else {
+        eprintln!("skipped: chromium/chromedriver not installed and PERFLAB_SKIP_BROWSER=1");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    perflab()
+        .args([
+            "curves",
+            SWEEP,
+            "--x",
+            "max_concurrency",
+            "--y",
+            "p99_ttft_ms,output_throughput",
+            "--slo",
+            "p99_ttft_ms<=50",
+            "--lang",
+            "ru",
+            "--out",
+        ])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let script = r#"
+        const svgs = [...document.querySelectorAll('svg')];
+        return {
+          ready: document.readyState,
+          lang: document.documentElement.lang,
+          tables: document.querySelectorAll('table').length,
+          svgs: svgs.map(svg => {
+            const box = svg.getBoundingClientRect();
+            const texts = [...svg.querySelectorAll('text')];
+            return {
+              width: box.width, height: box.height,
+              label: svg.getAttribute('aria-label'),
+              circles: svg.querySelectorAll('circle').length,
+              text: texts.map(t => t.textContent.trim()).join('|'),
+              unmeasured: texts.filter(t => t.textContent.trim() && !(t.getComputedTextLength() > 0))
+                .map(t => t.textContent.trim()),
+            };
+          }),
+        };"#;
+    let (page, log) = webdriver::inspect(
+        &chromium,
+        &chromedriver,
+        &dir.path().join("curves.ru.html"),
+        script,
+    );
+    assert_eq!(page["ready"], "complete", "{page}");
+    assert_eq!(page["lang"], "ru");
+    let severe: Vec<&Json> = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["level"] == "SEVERE")
+        .collect();
+    assert!(severe.is_empty(), "browser console errors: {severe:?}");
+    assert_eq!(page["tables"], 2, "capacity and frontier tables");
+    let svgs = page["svgs"].as_array().unwrap();
+    assert_eq!(svgs.len(), 3, "two curves and the frontier: {page}");
+    for svg in svgs {
+        assert!(svg["width"].as_f64().unwrap() > 100.0, "{svg}");
+        assert!(svg["height"].as_f64().unwrap() > 100.0, "{svg}");
+        assert_eq!(svg["unmeasured"], json!([]), "{svg}");
+    }
+    // TTFT chart: 8 points + 2 legend markers; the SLO line and capacity are labelled.
+    assert_eq!(svgs[0]["circles"], json!(10), "{}", svgs[0]);
+    let ttft = svgs[0]["text"].as_str().unwrap();
+    assert!(
+        ttft.contains("p99_ttft_ms<=50") && ttft.contains("ёмкость 31.96"),
+        "{ttft}"
+    );
+    let pareto = svgs[2]["text"].as_str().unwrap();
+    assert!(
+        pareto.contains("Фронт") && pareto.contains("itl_ms=6"),
+        "{pareto}"
+    );
+}
+
+/// The fixture's `itl_ms=N` runs (repeats `0..runs`) alone, as a sweep folder of their
+/// own (same layout).
+fn sweep_of(itl: u32, runs: u32) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(SWEEP);
+    for c in [1, 4, 16, 64] {
+        let comb = format!("BENCH--max_concurrency={c}");
+        std::fs::create_dir(dir.path().join(&comb)).unwrap();
+        for run in 0..runs {
+            let name = format!("run={run}.json");
+            let from = root.join(format!("SERVE--itl_ms={itl}-{comb}")).join(&name);
+            std::fs::copy(from, dir.path().join(&comb).join(&name)).unwrap();
+        }
+    }
+    dir
+}
+
+#[test]
+fn diff_of_two_sweeps_compares_capacity_and_fails_on_a_capacity_rule() {
+    // The same sweep at 2 ms and at 6 ms inter-token latency: at 6 ms, mean TPOT passes
+    // 7 ms between concurrency 4 (6.83) and 16 (7.40), long before TTFT reaches 50 ms.
+    // One run per point (run=0 of each): no intervals, the change alone decides.
+    let (fast, slow) = (sweep_of(2, 1), sweep_of(6, 1));
+    let diff = |base: &Path, cand: &Path, code: i32| {
+        let out = perflab()
+            .arg("diff")
+            .arg(base)
+            .arg(cand)
+            .args([
+                "--curve-x",
+                "max_concurrency",
+                "--slo",
+                "p99_ttft_ms<=50",
+                "--slo",
+                "mean_tpot_ms<=7",
+                "--curve-by",
+                "",
+                "--fail-on",
+                "capacity<-5%",
+                "--json",
+            ])
+            .assert()
+            .code(code)
+            .get_output()
+            .clone();
+        let v: Json = serde_json::from_slice(&out.stdout).unwrap();
+        v["capacity"]["rows"][0].clone()
+    };
+    let row = diff(fast.path(), slow.path(), 1);
+    let (b, c) = (
+        row["baseline"].as_f64().unwrap(),
+        row["candidate"].as_f64().unwrap(),
+    );
+    // run=0 of itl_ms=2: p99 TTFT 30.69 at 16, 71.36 at 64 → 16 + 19.31·48/40.67.
+    assert!(
+        (b - (16.0 + (50.0 - 30.69) * 48.0 / (71.36 - 30.69))).abs() < 0.01,
+        "{row}"
+    );
+    assert!(c > 4.0 && c < 16.0, "{row}");
+    let change = row["change_percent"].as_f64().unwrap();
+    assert!((change - (c - b) / b * 100.0).abs() < 1e-9);
+    assert_eq!(row["checks"], json!([["capacity<-5%", "regression"]]));
+    // The other way round the capacity grows: no regression, exit 0.
+    let row = diff(slow.path(), fast.path(), 0);
+    assert_eq!(row["checks"], json!([["capacity<-5%", "pass"]]));
+    // With both repeats, two runs give t(0.975, 1) = 12.7 and intervals so wide that
+    // they overlap: the same 76% drop is within noise, and does not fail.
+    let (fast2, slow2) = (sweep_of(2, 2), sweep_of(6, 2));
+    let row = diff(fast2.path(), slow2.path(), 0);
+    assert!(
+        (row["baseline"].as_f64().unwrap() - 31.96).abs() < 0.01,
+        "{row}"
+    );
+    assert_eq!(row["checks"], json!([["capacity<-5%", "within_noise"]]));
+
+    // The HTML page draws both sweeps on one chart: solid baseline, dashed candidate.
+    let page = tempfile::tempdir().unwrap();
+    let html = page.path().join("diff.html");
+    perflab()
+        .arg("diff")
+        .arg(fast.path())
+        .arg(slow.path())
+        .args([
+            "--curve-x",
+            "max_concurrency",
+            "--slo",
+            "mean_tpot_ms<=7",
+            "--fail-on",
+            "capacity<-5%",
+            "--html",
+        ])
+        .arg(&html)
+        .assert()
+        .code(1);
+    let text = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        text.contains("baseline: All runs") && text.contains("candidate: All runs"),
+        "{text}"
+    );
+    assert!(text.contains("stroke-dasharray") || text.matches("<polyline").count() >= 2);
+    assert!(text.contains("capacity regression"));
+}
+
+#[test]
+fn a_capacity_rule_without_curves_is_an_error() {
+    let (fast, slow) = (sweep_of(2, 1), sweep_of(6, 1));
+    let out = perflab()
+        .arg("diff")
+        .arg(fast.path())
+        .arg(slow.path())
+        .args(["--fail-on", "capacity<-5%"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--curve-x"));
+}

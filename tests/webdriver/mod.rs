@@ -1,0 +1,214 @@
+//! WebDriver helpers for browser tests (the same few lines of std HTTP as
+//! `tests/html_browser.rs`): find Chromium and chromedriver, start the driver, talk to
+//! it, and open a page to run a script in it.
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+pub fn find_program(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|dir| names.iter().map(move |n| dir.join(n)))
+        .find(|p| p.is_file())
+}
+
+/// chromedriver, stopped (by its own handle) when the test ends, pass or fail.
+pub struct Driver {
+    child: Child,
+    pub port: u16,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind a loopback port");
+    listener.local_addr().expect("local address").port()
+}
+
+/// One HTTP/1.1 request to chromedriver on loopback; returns the JSON body.
+pub fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> std::io::Result<Value> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port))?;
+    stream.set_read_timeout(Some(Duration::from_secs(60)))?;
+    let body = body.map(Value::to_string).unwrap_or_default();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\
+         Content-Type: application/json; charset=utf-8\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )?;
+    // chromedriver may keep the connection open despite `Connection: close`, so read the
+    // head, then exactly Content-Length bytes, instead of waiting for the peer to close.
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 8192];
+    let split = loop {
+        if let Some(p) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
+            break p;
+        }
+        let n = stream.read(&mut buf)?;
+        if n == 0 {
+            return Err(std::io::Error::other("no HTTP header end"));
+        }
+        raw.extend_from_slice(&buf[..n]);
+    };
+    let head = String::from_utf8_lossy(&raw[..split]).to_ascii_lowercase();
+    let length = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length:"))
+        .and_then(|v| v.trim().parse::<usize>().ok());
+    match length {
+        Some(len) => {
+            while raw.len() < split + 4 + len {
+                let n = stream.read(&mut buf)?;
+                if n == 0 {
+                    break;
+                }
+                raw.extend_from_slice(&buf[..n]);
+            }
+        }
+        None => {
+            stream.read_to_end(&mut raw)?;
+        }
+    }
+    let mut content = raw[split + 4..].to_vec();
+    if head.contains("transfer-encoding: chunked") {
+        content = dechunk(&content);
+    }
+    serde_json::from_slice(&content).map_err(std::io::Error::other)
+}
+
+fn dechunk(mut data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    while let Some(eol) = data.windows(2).position(|w| w == b"\r\n") {
+        let size = std::str::from_utf8(&data[..eol])
+            .ok()
+            .and_then(|s| usize::from_str_radix(s.split(';').next().unwrap_or("").trim(), 16).ok())
+            .unwrap_or(0);
+        if size == 0 || eol + 2 + size > data.len() {
+            break;
+        }
+        out.extend_from_slice(&data[eol + 2..eol + 2 + size]);
+        data = &data[(eol + 4 + size).min(data.len())..];
+    }
+    out
+}
+
+pub fn start_driver(chromedriver: &Path) -> Driver {
+    let port = free_port();
+    let child = Command::new(chromedriver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {e}", chromedriver.display()));
+    let driver = Driver { child, port };
+    // Bounded wait for the driver to listen: up to 60 s on a busy machine.
+    for _ in 0..600 {
+        if let Ok(status) = http(port, "GET", "/status", None) {
+            if status["value"]["ready"] == json!(true) {
+                return driver;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("chromedriver did not become ready on port {port}");
+}
+
+pub fn value_of(response: Value, what: &str) -> Value {
+    let value = response["value"].clone();
+    if value.get("error").is_some() {
+        panic!("WebDriver {what} failed: {value}");
+    }
+    value
+}
+
+/// Chromium and chromedriver, or `None` when `PERFLAB_SKIP_BROWSER=1` and they are
+/// missing; panics when they are missing otherwise.
+pub fn browser() -> Option<(PathBuf, PathBuf)> {
+    let skip = std::env::var("PERFLAB_SKIP_BROWSER").is_ok_and(|v| v == "1");
+    match (
+        find_program(&["chromium", "chromium-browser", "google-chrome"]),
+        find_program(&["chromedriver"]),
+    ) {
+        (Some(c), Some(d)) => Some((c, d)),
+        _ if skip => None,
+        _ => panic!(
+            "headless Chromium is required for this test: install Debian's `chromium`, \
+             `chromium-driver` and `fonts-noto-cjk` (as .ci/run does), or set \
+             PERFLAB_SKIP_BROWSER=1 to skip it"
+        ),
+    }
+}
+
+/// Opens `html` (a file) in headless Chromium, runs `script` there and returns what it
+/// returned with the browser's console log.
+pub fn inspect(chromium: &Path, chromedriver: &Path, html: &Path, script: &str) -> (Value, Value) {
+    let profile = tempfile::tempdir().unwrap();
+    let driver = start_driver(chromedriver);
+    let port = driver.port;
+    let capabilities = json!({"capabilities": {"alwaysMatch": {
+        "browserName": "chrome",
+        "goog:loggingPrefs": {"browser": "ALL"},
+        "goog:chromeOptions": {
+            "binary": chromium.display().to_string(),
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--window-size=1200,900",
+                format!("--user-data-dir={}", profile.path().display()),
+            ],
+        },
+    }}});
+    let session = value_of(
+        http(port, "POST", "/session", Some(&capabilities)).unwrap(),
+        "new session",
+    );
+    let id = session["sessionId"]
+        .as_str()
+        .expect("session id")
+        .to_owned();
+    let url = format!("file://{}", html.display());
+    value_of(
+        http(
+            port,
+            "POST",
+            &format!("/session/{id}/url"),
+            Some(&json!({ "url": url })),
+        )
+        .unwrap(),
+        "navigate",
+    );
+    let page = value_of(
+        http(
+            port,
+            "POST",
+            &format!("/session/{id}/execute/sync"),
+            Some(&json!({"script": script, "args": []})),
+        )
+        .unwrap(),
+        "execute script",
+    );
+    let log = value_of(
+        http(
+            port,
+            "POST",
+            &format!("/session/{id}/se/log"),
+            Some(&json!({"type": "browser"})),
+        )
+        .unwrap(),
+        "browser log",
+    );
+    let _ = http(port, "DELETE", &format!("/session/{id}"), None);
+    drop(driver);
+    (page, log)
+}
