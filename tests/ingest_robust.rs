@@ -219,7 +219,16 @@ fn diff_of_an_all_failed_candidate_is_a_regression_never_faster() {
             out.stdout
         );
         assert!(!out.stdout.contains("better"), "{file}: {}", out.stdout);
-        assert!(!out.stdout.contains("-100.00%"), "{file}: {}", out.stdout);
+        // Latencies of no request are missing, not a 100% improvement.
+        let ttft = out
+            .stdout
+            .lines()
+            .find(|l| l.contains("mean_ttft_ms"))
+            .unwrap();
+        assert!(
+            ttft.contains("missing") && !ttft.contains('%'),
+            "{file}: {ttft}"
+        );
         // A policy that only watches a latency fails it too.
         let out = run(perflab(dir.path())
             .args(["diff", "--json", "--fail-on", "p99_ttft_ms>+10%"])
@@ -311,5 +320,28 @@ fn an_unknown_label_in_a_block_is_a_warning_and_its_value_is_kept_in_extra() {
             serde_json::json!({"Accuracy Rate (%)": "97.50"}),
             "{flag}"
         );
+    }
+}
+
+#[test]
+fn an_all_failed_guidellm_run_has_null_latencies_and_token_rates_not_zeros() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for file in ["benchmarks.json", "benchmarks.csv"] {
+        let rel = format!("guidellm/0.8.1-run5-all-failed/{file}");
+        let out = run(perflab(here).args(["ingest", "--json"]).arg(fixture(&rel)));
+        assert_eq!(out.code, 0, "{file}: {}", out.stderr);
+        let r: Json = serde_json::from_str(out.stdout.lines().next().unwrap()).unwrap();
+        assert_eq!(r["completed"], 0, "{file}");
+        assert_eq!(r["failed"], 10, "{file}");
+        for col in [
+            "mean_ttft_ms",
+            "p99_e2el_ms",
+            "mean_itl_ms",
+            "output_throughput",
+            "input_throughput",
+            "total_token_throughput",
+        ] {
+            assert!(r[col].is_null(), "{file}: {col} = {}", r[col]);
+        }
     }
 }

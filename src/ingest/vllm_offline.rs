@@ -27,7 +27,7 @@ impl Reader for OfflineTextReader {
             }
         }
         for (start, _) in anchored_lines(source.text, "Avg latency:") {
-            runs.push(latency_block(source, start)?);
+            runs.extend(latency_block(source, start)?);
         }
         if runs.is_empty() {
             return Ok(None);
@@ -114,7 +114,9 @@ fn throughput_block(source: &Source, start: usize, line: &str) -> Result<Option<
     Ok(Some(run))
 }
 
-fn latency_block(source: &Source, start: usize) -> Result<Run, ParseError> {
+/// `None` when the anchor sits in other text (`Max Avg latency:` in a table) and no value
+/// of the block is read.
+fn latency_block(source: &Source, start: usize) -> Result<Option<Run>, ParseError> {
     let mut run = Run::new(Format::VllmLatencyText, Some(source.line_of(start)));
     let first = source.text[start..].lines().next().unwrap_or("");
     let lines = std::iter::once(first.trim()).chain(following_lines(source.text, start));
@@ -137,7 +139,7 @@ fn latency_block(source: &Source, start: usize) -> Result<Run, ParseError> {
             }
         }
     }
-    Ok(run)
+    Ok((!run.values.is_empty()).then_some(run))
 }
 
 /// `--output-json` of `vllm bench throughput` and `vllm bench latency`.
