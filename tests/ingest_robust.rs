@@ -345,3 +345,19 @@ fn an_all_failed_guidellm_run_has_null_latencies_and_token_rates_not_zeros() {
         }
     }
 }
+
+#[test]
+fn every_label_of_the_real_outputs_is_known() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = run(perflab(here).args([
+        "ingest",
+        "--keep-going",
+        "fixtures/corpus",
+        "fixtures/variants",
+        "fixtures/vllm",
+        "fixtures/sglang",
+        "fixtures/diff",
+    ]));
+    assert!(!out.stdout.is_empty(), "{}", out.stderr);
+    assert!(!out.stderr.contains("unknown label"), "{}", out.stderr);
+}

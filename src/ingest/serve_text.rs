@@ -638,6 +638,41 @@ Per-position acceptance (%):\n\
     }
 
     #[test]
+    fn every_spelling_of_vllm_and_sglang_labels_has_its_column() {
+        // From vLLM's benchmark_serving.py / vllm/benchmarks/serve.py and SGLang's
+        // bench_serving.py across their versions.
+        let t = "============ Serving Benchmark Result ============\n\
+Max reqeuest concurrency:                4         \n\
+Successful requests:                     10        \n\
+Total Token throughput (tok/s):          1.50      \n\
+Request rate configured (RPS):           20.00     \n\
+Mean Client Queue Time (ms):             3.25      \n\
+P99 Client Queue Time (ms):              9.75      \n\
+RTFx (Inverse Real-Time Factor):         3.20      \n\
+Median probe E2EL (ms):                  40.10     \n\
+P99 E2EL incl. Client Queue (ms):        55.00     \n\
+Accuracy Rate (%):                       97.50     \n\
+==================================================\n";
+        let p = read(t).unwrap();
+        let r = &p.runs[0];
+        assert_eq!(r.get("max_concurrency"), Some(4.0));
+        assert_eq!(r.get("total_token_throughput"), Some(1.5));
+        assert_eq!(r.get("request_rate"), Some(20.0));
+        assert_eq!(r.get("mean_client_queue_time_ms"), Some(3.25));
+        assert_eq!(r.get("p99_client_queue_time_ms"), Some(9.75));
+        // Printed by the tool but without a column: kept in `extra`, no warning.
+        let extra: serde_json::Value = serde_json::from_str(r.text("extra").unwrap()).unwrap();
+        assert_eq!(extra["RTFx (Inverse Real-Time Factor)"], "3.20");
+        assert_eq!(extra["Median probe E2EL (ms)"], "40.10");
+        assert_eq!(extra["P99 E2EL incl. Client Queue (ms)"], "55.00");
+        // Unknown: kept too, and a warning at its line.
+        assert_eq!(extra["Accuracy Rate (%)"], "97.50");
+        assert_eq!(p.warnings.len(), 1, "{:?}", p.warnings);
+        assert_eq!(p.warnings[0].line, Some(11));
+        assert!(p.warnings[0].message.contains("Accuracy Rate (%)"));
+    }
+
+    #[test]
     fn a_lone_successful_requests_line_is_no_run() {
         let p = read("log: starting\nSuccessful requests: 5\ndone\n").unwrap();
         assert!(p.runs.is_empty());
