@@ -29,7 +29,11 @@ fn collect(dir: &Path, root: &Path, out: &mut Vec<(String, String)>) {
 }
 
 fn table(name: &str, dir: &str) -> String {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    // The manifest directory of this build, read when the script runs: `env!` would bake in
+    // the directory the script was compiled in, and a target folder copied from another
+    // checkout would then embed that checkout's files.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest).join(dir);
     println!("cargo:rerun-if-changed={dir}");
     let mut files = Vec::new();
     collect(&root, &root, &mut files);

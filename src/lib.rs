@@ -15,6 +15,7 @@ pub mod import;
 pub mod ingest;
 pub mod l10n;
 pub mod model;
+pub mod offsets;
 pub mod published;
 pub mod render;
 pub mod study;

@@ -87,3 +87,9 @@ diff-rule-howto =
       p99_ttft_ms>+10%             fails when the mean rises by more than 10%
       failed>0                     fails when the value passes 0 and the baseline's did not
     METRIC is a column of the runs table (see perflab ingest --json).
+diff-note-no-success = { $count ->
+    [one] 1 candidate completed
+   *[other] { $count } candidates completed
+} no request: each counts as a regression, whatever the rules say.
+diff-outcome-no-success = regression (no request completed)
+diff-junit-no-success = the candidate completed no request on { $key }

@@ -66,3 +66,6 @@ diff-rule-howto =
       p99_ttft_ms>+10%             均值上升超过 10% 时失败
       failed>0                     值超过 0 而基线未超过时失败
     指标是运行表中的列名（见 perflab ingest --json）。
+diff-note-no-success = 有 { $count } 个候选版本没有完成任何请求：无论规则如何，每个都计为一次回归。
+diff-outcome-no-success = 回归（没有完成任何请求）
+diff-junit-no-success = 候选版本在 { $key } 上没有完成任何请求

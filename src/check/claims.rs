@@ -333,9 +333,9 @@ fn without_engine(title: &str) -> &str {
 /// `1. Choosing the Inference Engine` → `Choosing the Inference Engine`.
 fn without_numbering(title: &str) -> &str {
     let t = title.trim();
-    let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
-    if digits > 0 {
-        if let Some(rest) = t[digits..].strip_prefix('.') {
+    let after_digits = t.trim_start_matches(|c: char| c.is_ascii_digit());
+    if after_digits.len() < t.len() {
+        if let Some(rest) = after_digits.strip_prefix('.') {
             return rest.trim_start();
         }
     }

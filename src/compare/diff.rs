@@ -12,6 +12,11 @@
 //!   did not; when the baseline's mean was already past it, the pair is "already beyond"
 //!   and does not fail. No significance test: a limit is a fact about the candidate.
 //! - a metric missing on a side the rule needs: the rule does not apply to that pair.
+//!
+//! Beside the rules, one check needs none: a candidate whose every run completed no
+//! request (`completed` 0) is a regression of its pair, whatever the rules say. Its
+//! latencies are null (`ingest::settle`), so no rule on them could fire, and the zeros a
+//! tool prints for them must never read as "faster".
 
 use serde::Serialize;
 
@@ -115,6 +120,8 @@ pub struct PairDiff {
     pub noise_estimate: bool,
     pub metrics: Vec<MetricDiff>,
     pub checks: Vec<Check>,
+    /// Every candidate run completed no request: the pair regressed without any rule.
+    pub candidate_failed: bool,
     pub verdict: Verdict,
 }
 
@@ -132,7 +139,10 @@ pub struct Unmatched {
 pub struct Counts {
     pub matched: usize,
     pub regressed_pairs: usize,
+    /// Failed rule checks, plus one per pair whose candidate completed no request.
     pub regressions: usize,
+    /// Matched pairs whose candidate runs all completed no request.
+    pub failed_candidates: usize,
     pub within_noise: usize,
     pub already_beyond: usize,
     pub not_applicable: usize,
@@ -277,14 +287,19 @@ fn compare_group(
             observed,
         });
     }
+    let candidate_failed = completed_nothing(&group.candidate);
     for d in &mut diffs {
         d.status = checks
             .iter()
             .filter(|c| rules[c.rule].metric == d.metric)
             .map(|c| c.outcome)
             .max();
+        if candidate_failed && d.metric == "completed" {
+            d.status = Some(CheckOutcome::Regression);
+        }
     }
-    let regressed = checks.iter().any(|c| c.outcome == CheckOutcome::Regression);
+    let regressed =
+        candidate_failed || checks.iter().any(|c| c.outcome == CheckOutcome::Regression);
     PairDiff {
         label,
         key,
@@ -293,12 +308,19 @@ fn compare_group(
         noise_estimate: group.baseline.len() >= 2 && group.candidate.len() >= 2,
         metrics: diffs,
         checks,
+        candidate_failed,
         verdict: if regressed {
             Verdict::Regression
         } else {
             Verdict::Pass
         },
     }
+}
+
+/// Whether every run of a side completed no request (and says so: a run without a
+/// `completed` value is not judged).
+fn completed_nothing(runs: &[&Run]) -> bool {
+    !runs.is_empty() && runs.iter().all(|r| r.get("completed") == Some(0.0))
 }
 
 /// The statistics of one metric; `None` when neither side has a value.
@@ -409,6 +431,10 @@ fn count(pairs: &[PairDiff], added: &[Unmatched], removed: &[Unmatched]) -> Coun
         if !pair.noise_estimate {
             counts.without_noise_estimate += 1;
         }
+        if pair.candidate_failed {
+            counts.failed_candidates += 1;
+            counts.regressions += 1;
+        }
         for check in &pair.checks {
             match check.outcome {
                 CheckOutcome::Regression => counts.regressions += 1,
@@ -489,6 +515,42 @@ mod tests {
         assert_eq!(outcome("failed>+10%", &[0.0], &[0.0]), CheckOutcome::Pass);
         let d = metric_diff("failed", &[0.0], &[2.0]).unwrap();
         assert_eq!(d.change_percent, Some(f64::INFINITY));
+    }
+
+    fn served(completed: f64, ttft: Option<f64>) -> Run {
+        let mut r = Run::new(crate::model::Format::VllmServeText, Some(1));
+        r.set_num("completed", completed);
+        r.set_opt("mean_ttft_ms", ttft);
+        r
+    }
+
+    #[test]
+    fn a_candidate_that_completed_nothing_regresses_whatever_the_rules() {
+        let policy = Policy {
+            rules: vec![rule("mean_ttft_ms>+10%")],
+            origin: crate::compare::PolicyOrigin::Flags,
+        };
+        let key = ["run_index".to_owned()];
+        let base = [served(40.0, Some(21.9))];
+        let cmp = compare(&base, &[served(0.0, None)], &key, &policy);
+        assert_eq!(cmp.verdict, Verdict::Regression);
+        assert!(cmp.pairs[0].candidate_failed);
+        assert_eq!(
+            (cmp.counts.failed_candidates, cmp.counts.regressions),
+            (1, 1)
+        );
+        let completed = cmp.pairs[0]
+            .metrics
+            .iter()
+            .find(|m| m.metric == "completed");
+        assert_eq!(completed.unwrap().status, Some(CheckOutcome::Regression));
+        // The rule on the latency cannot apply: the candidate has none.
+        assert_eq!(cmp.pairs[0].checks[0].outcome, CheckOutcome::NotApplicable);
+
+        // A baseline that failed and a candidate that did not: no regression.
+        let cmp = compare(&[served(0.0, None)], &base, &key, &policy);
+        assert_eq!(cmp.verdict, Verdict::Pass);
+        assert!(!cmp.pairs[0].candidate_failed);
     }
 
     #[test]

@@ -281,7 +281,7 @@ pub fn read_config(path: &Path) -> crate::Result<Option<DiffConfig>> {
     }
     let text = std::fs::read_to_string(path).map_err(|e| crate::Error::io(path, e))?;
     let line_of = |span: Option<std::ops::Range<usize>>| {
-        span.map(|s| text[..s.start.min(text.len())].matches('\n').count() as u64 + 1)
+        span.map(|s| crate::offsets::line_of(&text, s.start))
     };
     let file: File = toml::from_str(&text)
         .map_err(|e| crate::Error::parse(path, line_of(e.span()), e.message().to_owned()))?;

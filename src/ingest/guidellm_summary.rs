@@ -173,7 +173,8 @@ impl Summary {
     ///   (the console's "All Requests" throughput table shows the same numbers when no
     ///   request fails).
     /// - A distribution without samples (all requests failed, or ITL of one-token
-    ///   outputs) is null, not guidellm's placeholder 0.0; rates stay 0, which they are.
+    ///   outputs) is null, not guidellm's placeholder 0.0; rates stay 0 here, and
+    ///   `ingest::settle` nulls the token rates of a run without successes.
     /// - total_input_tokens / total_output_tokens are the sums of the successful
     ///   requests' token counts, like vLLM's.
     /// - request_rate is the rate of a `constant` or `poisson` strategy; the others send

@@ -82,6 +82,77 @@ pub fn parse_stream(text: &str) -> (Vec<(u64, Value)>, Option<(u64, String)>) {
     }
 }
 
+// What a key of a tool's JSON must hold: the message ids that name JSON types.
+pub const NUMBER: &str = "input-type-number";
+pub const STRING: &str = "input-type-string";
+pub const NUMBER_LIST: &str = "input-type-number-list";
+pub const OBJECT: &str = "input-type-object";
+
+/// The message id naming a JSON value's type.
+pub fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "input-type-null",
+        Value::Bool(_) => "input-type-boolean",
+        Value::Number(_) => NUMBER,
+        Value::String(_) => STRING,
+        Value::Array(_) => "input-type-array",
+        Value::Object(_) => OBJECT,
+    }
+}
+
+/// A value that should be a number: `Ok(None)` for the spellings of "no number" the tools
+/// write (`null`; bare `NaN` / `Infinity`, already null after [`sanitize`]; the strings
+/// `"inf"`, `"Infinity"`, `"NaN"`: vLLM saves an unlimited rate as `"request_rate": "inf"`)
+/// and a number written as a string (`--metadata KEY=VALUE` values are strings);
+/// `Err` with the type found for anything else.
+pub fn number_of(v: &Value) -> Result<Option<f64>, &'static str> {
+    match v {
+        Value::Number(n) => Ok(n.as_f64().filter(|x| x.is_finite())),
+        Value::Null => Ok(None),
+        Value::String(s) => {
+            let t = s.trim();
+            let no_number = ["inf", "+inf", "-inf", "infinity", "-infinity", "nan"]
+                .iter()
+                .any(|w| t.eq_ignore_ascii_case(w));
+            match t.parse::<f64>() {
+                _ if no_number => Ok(None),
+                Ok(x) if x.is_finite() => Ok(Some(x)),
+                _ => Err(STRING),
+            }
+        }
+        other => Err(type_name(other)),
+    }
+}
+
+/// `key "mean_ttft_ms": expected a number, found an object`, localized.
+pub fn type_mismatch(key: &str, expected: &str, found: &str) -> String {
+    use fluent_bundle::FluentValue;
+    crate::l10n::ui_tr(
+        "input-type-mismatch",
+        &[
+            ("key", FluentValue::from(key.to_owned())),
+            (
+                "expected",
+                FluentValue::from(crate::l10n::ui_tr(expected, &[])),
+            ),
+            ("found", FluentValue::from(crate::l10n::ui_tr(found, &[]))),
+        ],
+    )
+}
+
+/// The line of `"key"` in the object that starts on line `from` (the first occurrence at
+/// or after that line), for errors about its value.
+pub fn line_of_key(text: &str, from: u64, key: &str) -> Option<u64> {
+    let start = if from <= 1 {
+        0
+    } else {
+        memchr::memchr_iter(b'\n', text.as_bytes()).nth(usize::try_from(from).ok()? - 2)? + 1
+    };
+    let quoted = serde_json::to_string(key).ok()?;
+    let at = memchr::memmem::find(&text.as_bytes()[start..], quoted.as_bytes())?;
+    Some(crate::offsets::line_of(text, start + at))
+}
+
 fn line_at(text: &str, offset: usize) -> u64 {
     memchr::memchr_iter(b'\n', &text.as_bytes()[..offset.min(text.len())]).count() as u64 + 1
 }

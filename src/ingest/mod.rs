@@ -21,6 +21,7 @@ mod perf_json;
 mod perf_labels;
 mod serve_json;
 mod serve_text;
+mod settle;
 mod vllm_offline;
 mod vllm_sweep;
 
@@ -63,9 +64,17 @@ fn text_readers() -> Vec<&'static dyn Reader> {
     ]
 }
 
-/// Reads one file's text with every applicable reader. `Ok(None)`: no reader recognised
-/// anything in it.
+/// Reads one file's text with every applicable reader, then applies the rules every run
+/// obeys (`settle`). `Ok(None)`: no reader recognised anything in it.
 pub fn read_source(source: &Source, forced: Option<Format>) -> ReadResult {
+    let Some(mut parsed) = read_with_readers(source, forced)? else {
+        return Ok(None);
+    };
+    settle::settle(&mut parsed)?;
+    Ok(Some(parsed))
+}
+
+fn read_with_readers(source: &Source, forced: Option<Format>) -> ReadResult {
     let wanted = |r: &&dyn Reader| forced.is_none_or(|f| r.formats().contains(&f));
     for reader in file_readers().into_iter().filter(wanted) {
         if let Some(parsed) = reader.read(source)? {
@@ -94,6 +103,15 @@ fn keep_format(mut parsed: Parsed, forced: Option<Format>) -> Parsed {
         parsed.runs.retain(|r| r.format == f);
     }
     parsed
+}
+
+/// Reads a file's bytes as the driver does (invalid UTF-8 replaced, terminal colours
+/// removed); `path` only names the file (readers look at its extension). The fuzzer
+/// (`fuzz/`) calls this on arbitrary bytes.
+pub fn read_bytes(path: &Path, bytes: &[u8], forced: Option<Format>) -> ReadResult {
+    let text = String::from_utf8_lossy(bytes);
+    let text = text::strip_ansi(&text);
+    read_source(&Source::new(path, &text), forced)
 }
 
 /// The runs of one file, numbered, with `source` set to `display`.
@@ -125,6 +143,7 @@ fn read_input(input: &InputFile, forced: Option<Format>) -> Result<Read> {
     let bytes = std::fs::read(&input.path).map_err(|e| Error::io(&input.path, e))?;
     let text = String::from_utf8_lossy(&bytes);
     let text = text::strip_ansi(&text);
+    // Kept beside the parse: a file that holds no run is told apart by its text.
     let source = Source::new(&input.path, &text);
     let parsed =
         read_source(&source, forced).map_err(|e| Error::parse(&input.path, e.line, e.message))?;

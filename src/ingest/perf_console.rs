@@ -199,7 +199,7 @@ struct Table {
 
 /// The lines of `text` from byte `from` on, each with its start offset, line end removed.
 fn lines_from(text: &str, from: usize) -> impl Iterator<Item = (usize, &str)> {
-    let from = from.min(text.len());
+    let from = crate::offsets::ceil_char_boundary(text, from);
     text[from..]
         .split_inclusive('\n')
         .scan(from, |offset, raw| {
@@ -380,7 +380,7 @@ fn table_run(
 /// number are coloured apart: `\x1b[1;32mBenchmark Duration\x1b[0m: \x1b[1;36m4.22\x1b[0m sec`.
 fn aiperf_duration(text: &str, from: usize) -> Option<f64> {
     const LABEL: &str = "Benchmark Duration";
-    let rest = &text[from.min(text.len())..];
+    let rest = crate::offsets::tail(text, from);
     let pos = memchr::memmem::find(rest.as_bytes(), LABEL.as_bytes())?;
     if memchr::memmem::find(&rest.as_bytes()[..pos], b"NVIDIA AIPerf |").is_some() {
         return None; // the next run's tables come first

@@ -13,7 +13,7 @@
 
 use serde_json::{Map, Value as Json};
 
-use super::json_lenient;
+use super::json_lenient::{self, type_name};
 use super::perf_labels::{self, PerfRunBuilder, Tool};
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source};
 use crate::model::Format;
@@ -71,17 +71,42 @@ impl Reader for PerfJsonReader {
         };
         let mut builder = PerfRunBuilder::new(tool.json_format(), None);
         for (key, value) in metrics {
-            let Json::Object(stats) = value else { continue };
-            let Some(unit) = stats.get("unit").and_then(Json::as_str) else {
+            let known = perf_labels::knows_key(key);
+            // A metric the table maps must be a metric object with a unit and numbers: a
+            // wrong type is an error, not a metric left out.
+            let mismatch = |key: &str, expected, found| {
+                let message = json_lenient::type_mismatch(key, expected, found);
+                let first = key.split('.').next().unwrap_or(key);
+                ParseError::new(
+                    json_lenient::line_of_key(text, 1, first).or(Some(1)),
+                    message,
+                )
+            };
+            let Json::Object(stats) = value else {
+                if known {
+                    return Err(mismatch(key, json_lenient::OBJECT, type_name(value)));
+                }
                 continue;
+            };
+            let unit = match stats.get("unit") {
+                Some(Json::String(unit)) => unit.as_str(),
+                Some(other) if known => {
+                    let at = format!("{key}.unit");
+                    return Err(mismatch(&at, json_lenient::STRING, type_name(other)));
+                }
+                _ => continue,
             };
             let Some(found) = perf_labels::by_key(key, unit) else {
                 continue;
             };
-            for (stat, v) in stats {
+            for (stat, v) in stats.iter().filter(|(stat, _)| is_statistic(stat)) {
                 // Null is what AIPerf writes for a non-finite statistic.
-                if v.is_number() || v.is_null() {
-                    builder.put(found.target, stat, v.as_f64().map(|v| v * found.factor));
+                match json_lenient::number_of(v) {
+                    Ok(v) => builder.put(found.target, stat, v.map(|v| v * found.factor)),
+                    Err(got) => {
+                        let at = format!("{key}.{stat}");
+                        return Err(mismatch(&at, json_lenient::NUMBER, got));
+                    }
                 }
             }
         }
@@ -114,6 +139,17 @@ fn non_llm_endpoint(kind: &str) -> Option<&'static str> {
         "audio_transcription" => "audio_transcription",
         _ => return None,
     })
+}
+
+/// Whether a key of a metric object names a statistic (`avg`, `p99`, `std`, ...), whose
+/// value must be a number; other keys (`unit`, a description) are not read as values.
+fn is_statistic(stat: &str) -> bool {
+    matches!(
+        stat,
+        "avg" | "mean" | "value" | "median" | "min" | "max" | "std" | "count" | "sum"
+    ) || stat
+        .strip_prefix('p')
+        .is_some_and(|n| !n.is_empty() && n.parse::<f64>().is_ok())
 }
 
 /// A path of keys into nested objects.

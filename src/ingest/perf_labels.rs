@@ -192,6 +192,12 @@ pub fn by_key(key: &str, unit: &str) -> Option<Found> {
     })
 }
 
+/// Whether `key` names a metric of the JSON export (whatever its unit): its value must then
+/// be a metric object.
+pub fn knows_key(key: &str) -> bool {
+    ENTRIES.iter().any(|e| e.key == key)
+}
+
 /// Splits `name (unit)` at its last parenthesis.
 fn split_unit(label: &str) -> Option<(&str, &str)> {
     let body = label.strip_suffix(')')?;

@@ -12,7 +12,7 @@
 
 use serde_json::{Map, Value as Json};
 
-use super::json_lenient;
+use super::json_lenient::{self, type_name, NUMBER, NUMBER_LIST, STRING};
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
 use crate::model::{Format, Run, Value};
 
@@ -53,8 +53,11 @@ impl Reader for ServeJsonReader {
                 ));
             };
             // One-object files have no meaningful line; appended ones are numbered.
-            let line = many.then_some(*line);
-            parsed.runs.push(object_to_run(obj, line));
+            let run_line = many.then_some(*line);
+            let run = object_to_run(obj, run_line).map_err(|bad| {
+                bad.error(json_lenient::line_of_key(source.text, *line, &bad.key).or(Some(*line)))
+            })?;
+            parsed.runs.push(run);
         }
         if let Some((line, msg)) = error {
             parsed.warnings.push(Warning {
@@ -94,9 +97,10 @@ impl Reader for InlineJsonReader {
             }
             match json_lenient::parse(line) {
                 Ok(Json::Object(obj)) if is_serve_object(&obj) => {
+                    let at = Some(source.line_of(start));
                     parsed
                         .runs
-                        .push(object_to_run(&obj, Some(source.line_of(start))));
+                        .push(object_to_run(&obj, at).map_err(|bad| bad.error(at))?);
                 }
                 Ok(_) => {}
                 Err(_) => parsed.warnings.push(Warning {
@@ -110,7 +114,9 @@ impl Reader for InlineJsonReader {
 }
 
 fn looks_like_result_text(text: &str) -> bool {
-    let head = &text[..text.len().min(4096)];
+    // The first 4 KiB, cut at a character boundary: a result whose generated texts are
+    // Chinese has a multibyte character across byte 4096.
+    let head = crate::offsets::head(text, 4096);
     head.contains("\"completed\"") && head.contains("throughput")
 }
 
@@ -194,7 +200,26 @@ fn distribution_key(key: &str) -> Option<String> {
     stat_ok.then(|| format!("{stat}_{family}_ms"))
 }
 
-pub fn object_to_run(obj: &Map<String, Json>, line: Option<u64>) -> Run {
+/// A mapped key whose value has the wrong JSON type.
+#[derive(Debug)]
+pub(super) struct BadType {
+    key: String,
+    expected: &'static str,
+    found: &'static str,
+}
+
+impl BadType {
+    pub(super) fn error(&self, line: Option<u64>) -> ParseError {
+        ParseError::new(
+            line,
+            json_lenient::type_mismatch(&self.key, self.expected, self.found),
+        )
+    }
+}
+
+/// The run of one result object. A mapped key holding the wrong type is an error: a
+/// result whose `mean_ttft_ms` is an object is not a run with that metric missing.
+pub(super) fn object_to_run(obj: &Map<String, Json>, line: Option<u64>) -> Result<Run, BadType> {
     let format = if is_sglang(obj) {
         Format::SglangServeJsonl
     } else {
@@ -206,9 +231,16 @@ pub fn object_to_run(obj: &Map<String, Json>, line: Option<u64>) -> Run {
         .and_then(Json::as_str)
         .is_none_or(|d| d.starts_with("random"));
     for (key, value) in obj {
+        let bad = |expected, found| BadType {
+            key: key.clone(),
+            expected,
+            found,
+        };
         if let Some(text_key @ ("backend" | "model_id" | "label")) = Some(key.as_str()) {
-            if let Some(s) = value.as_str() {
-                run.set_text(text_key.to_owned(), s);
+            match value {
+                Json::String(s) => run.set_text(text_key.to_owned(), s),
+                Json::Null => {}
+                other => return Err(bad(STRING, type_name(other))),
             }
             continue;
         }
@@ -220,23 +252,22 @@ pub fn object_to_run(obj: &Map<String, Json>, line: Option<u64>) -> Run {
         if key.starts_with("random_") && !random_dataset {
             continue;
         }
-        match value {
-            Json::Number(n) => run.set_opt(col, n.as_f64()),
-            Json::Null => run.set_opt(col, None),
-            // "inf" as a string: an unlimited rate.
-            Json::String(s) if s.eq_ignore_ascii_case("inf") => run.set_opt(col, None),
-            Json::String(s) => match s.trim().parse::<f64>() {
-                Ok(v) if v.is_finite() => run.set_num(col, v),
-                _ => run.set_opt(col, None),
-            },
-            Json::Array(items) if col.starts_with("spec_decode_") => {
-                let list = items.iter().filter_map(Json::as_f64).collect();
-                run.values.insert(col.into(), Value::List(list));
-            }
-            _ => {}
+        if col == "spec_decode_per_position_acceptance_rates" {
+            let Json::Array(items) = value else {
+                return Err(bad(NUMBER_LIST, type_name(value)));
+            };
+            let list = items
+                .iter()
+                .map(|item| item.as_f64().ok_or_else(|| type_name(item)))
+                .collect::<Result<Vec<f64>, _>>()
+                .map_err(|found| bad(NUMBER_LIST, found))?;
+            run.values.insert(col.into(), Value::List(list));
+            continue;
         }
+        let v = json_lenient::number_of(value).map_err(|found| bad(NUMBER, found))?;
+        run.set_opt(col, v);
     }
-    run
+    Ok(run)
 }
 
 #[cfg(test)]

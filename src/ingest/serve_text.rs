@@ -14,10 +14,12 @@ use std::io::Write as _;
 use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, MatchKind};
+use fluent_bundle::FluentValue;
 
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
 use super::text::{parse_printed, strip_prefix, Printed};
 
+use crate::l10n;
 use crate::model::{schema, Format, Key, Run};
 
 /// The phrase of a block's header line (`==== Serving Benchmark Result ====`).
@@ -68,19 +70,19 @@ impl Reader for ServeTextReader {
                 let block = BlockParser::new(prefix, source.line_of(start));
                 (block, start + line_text.len())
             };
-            let (run, end, warning) = block.parse(text, body_start)?;
-            next_allowed = end;
+            let block = block.parse(text, body_start)?;
+            next_allowed = block.end;
             if headerless {
                 // A lone `Successful requests:` line in other output is not a result.
-                if let Some(run) = run.filter(|r| r.values.len() >= MIN_HEADERLESS_VALUES) {
+                if let Some(run) = block.run.filter(|_| block.values >= MIN_HEADERLESS_VALUES) {
                     parsed.runs.push(run);
+                    parsed.warnings.extend(block.unknown);
                 }
                 continue;
             }
-            if let Some(w) = warning {
-                parsed.warnings.push(w);
-            }
-            if let Some(run) = run {
+            parsed.warnings.extend(block.unknown);
+            parsed.warnings.extend(block.truncated);
+            if let Some(run) = block.run {
                 parsed.runs.push(run);
             }
         }
@@ -105,6 +107,20 @@ const FIRST_LABEL: &str = "Successful requests:";
 /// Values a block without its header must hold to count as one.
 const MIN_HEADERLESS_VALUES: usize = 5;
 
+/// What one block gave.
+struct Block {
+    /// The run, when any known value was read.
+    run: Option<Run>,
+    /// How many known values it holds.
+    values: usize,
+    /// Byte offset where the block ended.
+    end: usize,
+    /// A warning per label no column knows (their values went to `extra`).
+    unknown: Vec<Warning>,
+    /// The block was cut short before its closing rule.
+    truncated: Option<Warning>,
+}
+
 struct BlockParser<'p> {
     prefix: &'p str,
     /// The run's line: its header's, or its first value's when it has no header.
@@ -123,6 +139,9 @@ enum Target {
     /// `Per-position acceptance (%):` opens an indented `Position N:` list.
     PositionList,
     Distribution(Key),
+    /// A label the tools print that has no column (`RTFx`, the probe and diffusion
+    /// sections): its value goes to `extra` without a warning.
+    Extra,
     Unknown,
 }
 
@@ -158,7 +177,10 @@ fn target_of(lower: &str, unit: &str) -> Target {
         "peak concurrent requests" => Target::Num("max_concurrent_requests"),
         "total token throughput" | "total throughput" => Target::Num("total_token_throughput"),
         "concurrency" => Target::Num("concurrency"),
-        "maximum request concurrency" | "max request concurrency" => Target::Num("max_concurrency"),
+        // SGLang 0.4.x printed `Max reqeuest concurrency:` (sic; sgl-project/sglang#6681).
+        "maximum request concurrency" | "max request concurrency" | "max reqeuest concurrency" => {
+            Target::Num("max_concurrency")
+        }
         "request rate configured" | "traffic request rate" => Target::Rate,
         "backend" => Target::Text("backend"),
         "accept length" | "acceptance length" => Target::Num("spec_decode_acceptance_length"),
@@ -167,18 +189,55 @@ fn target_of(lower: &str, unit: &str) -> Target {
         "draft tokens" => Target::Num("spec_decode_draft_tokens"),
         "accepted tokens" => Target::Num("spec_decode_accepted_tokens"),
         "per-position acceptance" => Target::PositionList,
-        _ => distribution_key(lower, unit).map_or(Target::Unknown, Target::Distribution),
+        _ if KNOWN_WITHOUT_COLUMN.contains(&lower) => Target::Extra,
+        _ => match distribution_key(lower, unit) {
+            Some(key) => Target::Distribution(key),
+            None if is_distribution_without_column(lower) => Target::Extra,
+            None => Target::Unknown,
+        },
     }
+}
+
+/// Labels `vllm bench serve` prints that have no column of the runs frame (`vllm/benchmarks/
+/// serve.py`): the ASR factor, the embeddings' input rate, the probe requests and the
+/// diffusion decoding sections.
+const KNOWN_WITHOUT_COLUMN: [&str; 11] = [
+    "rtfx",
+    "input throughput",
+    "probe requests completed",
+    "probe requests failed",
+    "committed throughput",
+    "denoising steps per canvas",
+    "committed per denoising step",
+    "committed tokens",
+    "denoising steps",
+    "canvas positions evaluated",
+    "burstiness factor",
+];
+
+/// `Median probe E2EL`, `P99 E2EL incl. Client Queue`: statistics of distributions vLLM
+/// prints that have no column.
+fn is_distribution_without_column(lower: &str) -> bool {
+    let Some((stat, metric)) = lower.split_once(' ') else {
+        return false;
+    };
+    is_stat(stat) && matches!(metric.trim(), "probe e2el" | "e2el incl. client queue")
+}
+
+/// `mean`, `median`, `std`, `min`, `max`, or a percentile such as `p99.9`.
+fn is_stat(stat: &str) -> bool {
+    matches!(stat, "mean" | "median" | "std" | "min" | "max")
+        || stat
+            .strip_prefix('p')
+            .is_some_and(|n| n.parse::<f64>().is_ok())
 }
 
 /// `mean ttft` + `ms` → `mean_ttft_ms`; `p99.9 e2el`; `median latency` + `s` (GPUStack)
 /// → `median_e2el_ms`; `max itl`; SGLang's `mean e2e latency`.
 fn distribution_key(lower: &str, unit: &str) -> Option<Key> {
     let (stat, metric) = lower.split_once(' ')?;
-    match stat {
-        "mean" | "median" | "std" | "min" | "max" => {}
-        p if p.starts_with('p') && p[1..].parse::<f64>().is_ok() => {}
-        _ => return None,
+    if !is_stat(stat) {
+        return None;
     }
     let family = match metric.trim() {
         "ttft" => "ttft",
@@ -186,6 +245,8 @@ fn distribution_key(lower: &str, unit: &str) -> Option<Key> {
         "itl" => "itl",
         "ttst" => "ttst",
         "e2el" | "e2e latency" | "latency" | "e2e" => "e2el",
+        // `vllm bench serve` with `--max-concurrency`: the wait for a free slot.
+        "client queue time" => "client_queue_time",
         _ => return None,
     };
     if !matches!(unit, "ms" | "s") {
@@ -213,7 +274,7 @@ pub fn column_of_label(label: &str) -> Option<(String, f64)> {
         Target::Distribution(key) => {
             Some((key.into_owned(), if unit == "s" { 1000.0 } else { 1.0 }))
         }
-        Target::Text(_) | Target::PositionList | Target::Unknown => None,
+        Target::Text(_) | Target::PositionList | Target::Extra | Target::Unknown => None,
     }
 }
 
@@ -251,14 +312,13 @@ impl<'p> BlockParser<'p> {
         }
     }
 
-    /// Parses from just after the header line. Returns the run (if any value was read),
-    /// the byte offset where the block ended, and a warning when it was cut short.
-    fn parse(
-        &self,
-        text: &str,
-        body_start: usize,
-    ) -> Result<(Option<Run>, usize, Option<Warning>), ParseError> {
+    /// Parses from just after the header line: the run (if any value was read), where the
+    /// block ended, and its warnings.
+    fn parse(&self, text: &str, body_start: usize) -> Result<Block, ParseError> {
         let mut run = Run::new(Format::VllmServeText, Some(self.header_line));
+        // Labels without a column, as printed: `extra`'s JSON object.
+        let mut extra = serde_json::Map::new();
+        let mut unknown = Vec::new();
         let mut sglang = false;
         let mut values = 0usize;
         let mut positions: Option<Vec<f64>> = None;
@@ -267,7 +327,7 @@ impl<'p> BlockParser<'p> {
         let mut line_no = self.header_line - u64::from(self.headerless);
         let mut closed = false;
         let mut lower = String::new();
-        let mut rest = &text[body_start.min(text.len())..];
+        let mut rest = crate::offsets::tail(text, body_start);
         // Skip the header's own line end.
         if let Some(r) = rest
             .strip_prefix("\r\n")
@@ -316,7 +376,9 @@ impl<'p> BlockParser<'p> {
             if SGLANG_ONLY.contains(&lower.as_str()) {
                 sglang = true;
             }
-            match target_of(&lower, unit) {
+            let target = target_of(&lower, unit);
+            let is_unknown = matches!(target, Target::Unknown);
+            match target {
                 Target::Num(key) => {
                     match parse_printed(value) {
                         Printed::Num(v) => run.set_num(key, v),
@@ -347,7 +409,22 @@ impl<'p> BlockParser<'p> {
                     }
                     values += 1;
                 }
-                Target::Unknown => {}
+                Target::Extra | Target::Unknown => {
+                    let (label, value) = (label.trim(), value.trim());
+                    if is_unknown {
+                        unknown.push(Warning {
+                            line: Some(line_no),
+                            message: l10n::ui_tr(
+                                "input-unknown-label",
+                                &[
+                                    ("label", FluentValue::from(label.to_owned())),
+                                    ("value", FluentValue::from(value.to_owned())),
+                                ],
+                            ),
+                        });
+                    }
+                    extra.insert(label.to_owned(), serde_json::Value::from(value));
+                }
             }
             offset += raw_len;
             rest = &rest[raw_len..];
@@ -356,14 +433,23 @@ impl<'p> BlockParser<'p> {
         if sglang {
             run.format = Format::SglangServeText;
         }
-        let warning = (!closed).then(|| Warning {
+        if !extra.is_empty() {
+            run.set_text("extra", serde_json::Value::Object(extra).to_string());
+        }
+        let truncated = (!closed).then(|| Warning {
             line: Some(line_no),
             message: format!(
                 "the serving block that starts at line {} ends without its closing `=====` line (truncated?)",
                 self.header_line
             ),
         });
-        Ok(((values > 0).then_some(run), offset, warning))
+        Ok(Block {
+            run: (values > 0).then_some(run),
+            values,
+            end: offset,
+            unknown,
+            truncated,
+        })
     }
 
     fn finish_positions(&self, run: &mut Run, positions: &mut Option<Vec<f64>>) {
@@ -549,6 +635,41 @@ Per-position acceptance (%):\n\
         assert_eq!(without.line, Some(first as u64 + 1));
         assert_eq!(with.values, without.values);
         assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    }
+
+    #[test]
+    fn every_spelling_of_vllm_and_sglang_labels_has_its_column() {
+        // From vLLM's benchmark_serving.py / vllm/benchmarks/serve.py and SGLang's
+        // bench_serving.py across their versions.
+        let t = "============ Serving Benchmark Result ============\n\
+Max reqeuest concurrency:                4         \n\
+Successful requests:                     10        \n\
+Total Token throughput (tok/s):          1.50      \n\
+Request rate configured (RPS):           20.00     \n\
+Mean Client Queue Time (ms):             3.25      \n\
+P99 Client Queue Time (ms):              9.75      \n\
+RTFx (Inverse Real-Time Factor):         3.20      \n\
+Median probe E2EL (ms):                  40.10     \n\
+P99 E2EL incl. Client Queue (ms):        55.00     \n\
+Accuracy Rate (%):                       97.50     \n\
+==================================================\n";
+        let p = read(t).unwrap();
+        let r = &p.runs[0];
+        assert_eq!(r.get("max_concurrency"), Some(4.0));
+        assert_eq!(r.get("total_token_throughput"), Some(1.5));
+        assert_eq!(r.get("request_rate"), Some(20.0));
+        assert_eq!(r.get("mean_client_queue_time_ms"), Some(3.25));
+        assert_eq!(r.get("p99_client_queue_time_ms"), Some(9.75));
+        // Printed by the tool but without a column: kept in `extra`, no warning.
+        let extra: serde_json::Value = serde_json::from_str(r.text("extra").unwrap()).unwrap();
+        assert_eq!(extra["RTFx (Inverse Real-Time Factor)"], "3.20");
+        assert_eq!(extra["Median probe E2EL (ms)"], "40.10");
+        assert_eq!(extra["P99 E2EL incl. Client Queue (ms)"], "55.00");
+        // Unknown: kept too, and a warning at its line.
+        assert_eq!(extra["Accuracy Rate (%)"], "97.50");
+        assert_eq!(p.warnings.len(), 1, "{:?}", p.warnings);
+        assert_eq!(p.warnings[0].line, Some(11));
+        assert!(p.warnings[0].message.contains("Accuracy Rate (%)"));
     }
 
     #[test]

@@ -27,7 +27,7 @@ impl Reader for OfflineTextReader {
             }
         }
         for (start, _) in anchored_lines(source.text, "Avg latency:") {
-            runs.push(latency_block(source, start)?);
+            runs.extend(latency_block(source, start)?);
         }
         if runs.is_empty() {
             return Ok(None);
@@ -114,7 +114,9 @@ fn throughput_block(source: &Source, start: usize, line: &str) -> Result<Option<
     Ok(Some(run))
 }
 
-fn latency_block(source: &Source, start: usize) -> Result<Run, ParseError> {
+/// `None` when the anchor sits in other text (`Max Avg latency:` in a table) and no value
+/// of the block is read.
+fn latency_block(source: &Source, start: usize) -> Result<Option<Run>, ParseError> {
     let mut run = Run::new(Format::VllmLatencyText, Some(source.line_of(start)));
     let first = source.text[start..].lines().next().unwrap_or("");
     let lines = std::iter::once(first.trim()).chain(following_lines(source.text, start));
@@ -137,7 +139,7 @@ fn latency_block(source: &Source, start: usize) -> Result<Run, ParseError> {
             }
         }
     }
-    Ok(run)
+    Ok((!run.values.is_empty()).then_some(run))
 }
 
 /// `--output-json` of `vllm bench throughput` and `vllm bench latency`.
@@ -155,27 +157,55 @@ impl Reader for OfflineJsonReader {
         let Ok(Json::Object(obj)) = json_lenient::parse(source.text) else {
             return Ok(None);
         };
-        let num = |k: &str| obj.get(k).and_then(Json::as_f64);
+        // A key this reader maps must hold a number (or a spelling of "none"): a wrong type
+        // is an error naming the key's line, not a metric left out.
+        let mismatch = |key: &str, expected, found| {
+            // `percentiles.99` is found on the line of `"percentiles"`.
+            let top = if key.starts_with("percentiles.") {
+                "percentiles"
+            } else {
+                key
+            };
+            ParseError::new(
+                json_lenient::line_of_key(source.text, 1, top).or(Some(1)),
+                json_lenient::type_mismatch(key, expected, found),
+            )
+        };
+        let number = |k: &str, v: &Json| {
+            json_lenient::number_of(v).map_err(|found| mismatch(k, json_lenient::NUMBER, found))
+        };
+        let num = |k: &str| match obj.get(k) {
+            Some(v) => number(k, v),
+            None => Ok(None),
+        };
         let run = if obj.contains_key("requests_per_second") && obj.contains_key("elapsed_time") {
             let mut run = Run::new(Format::VllmThroughputJson, None);
-            run.set_opt("duration", num("elapsed_time"));
-            run.set_opt("num_prompts", num("num_requests"));
-            run.set_opt("request_throughput", num("requests_per_second"));
-            run.set_opt("total_token_throughput", num("tokens_per_second"));
-            if let Some(t) = num("total_num_tokens") {
+            run.set_opt("duration", num("elapsed_time")?);
+            run.set_opt("num_prompts", num("num_requests")?);
+            run.set_opt("request_throughput", num("requests_per_second")?);
+            run.set_opt("total_token_throughput", num("tokens_per_second")?);
+            if let Some(t) = num("total_num_tokens")? {
                 run.set_num("total_num_tokens", t);
             }
             run
         } else if obj.contains_key("avg_latency") && obj.contains_key("latencies") {
             let mut run = Run::new(Format::VllmLatencyJson, None);
-            run.set_opt("mean_e2el_ms", num("avg_latency").map(|s| s * 1000.0));
-            run.set_opt("std_e2el_ms", num("std_latency").map(|s| s * 1000.0));
-            if let Some(Json::Object(ps)) = obj.get("percentiles") {
-                for (p, v) in ps {
-                    if p.parse::<f64>().is_ok() {
-                        run.set_opt(format!("p{p}_e2el_ms"), v.as_f64().map(|s| s * 1000.0));
+            run.set_opt("mean_e2el_ms", num("avg_latency")?.map(|s| s * 1000.0));
+            run.set_opt("std_e2el_ms", num("std_latency")?.map(|s| s * 1000.0));
+            match obj.get("percentiles") {
+                Some(Json::Object(ps)) => {
+                    for (p, v) in ps {
+                        if p.parse::<f64>().is_ok() {
+                            let seconds = number(&format!("percentiles.{p}"), v)?;
+                            run.set_opt(format!("p{p}_e2el_ms"), seconds.map(|s| s * 1000.0));
+                        }
                     }
                 }
+                Some(other) => {
+                    let found = json_lenient::type_name(other);
+                    return Err(mismatch("percentiles", json_lenient::OBJECT, found));
+                }
+                None => {}
             }
             run
         } else {

@@ -159,7 +159,7 @@ fn read_run(source: &Source) -> ReadResult {
         ));
     };
     let mut parsed = Parsed::default();
-    parsed.runs.push(sweep_run(&obj));
+    parsed.runs.push(sweep_run(&obj)?);
     Ok(Some(parsed))
 }
 
@@ -178,14 +178,15 @@ fn read_summary(source: &Source) -> ReadResult {
                 format!("expected a JSON object as run {} of the summary", i + 1),
             ));
         };
-        parsed.runs.push(sweep_run(obj));
+        parsed.runs.push(sweep_run(obj)?);
     }
     Ok(Some(parsed))
 }
 
 /// One run of the sweep: the result JSON's columns plus the sweep's overrides.
-fn sweep_run(obj: &Map<String, Json>) -> Run {
-    let mut run = object_to_run(obj, None);
+/// A mapped key of the wrong type is an error, as in any result JSON.
+fn sweep_run(obj: &Map<String, Json>) -> Result<Run, ParseError> {
+    let mut run = object_to_run(obj, None).map_err(|bad| bad.error(None))?;
     for (key, value) in obj {
         if canonical_key(key).is_some() || VLLM_RESULT_KEYS.contains(&key.as_str()) {
             continue;
@@ -203,7 +204,7 @@ fn sweep_run(obj: &Map<String, Json>) -> Run {
             Json::Array(_) | Json::Null => {}
         }
     }
-    run
+    Ok(run)
 }
 
 /// `run=N.failure.json` / `SERVE-…-failure.json`: not a run; its error becomes a warning.

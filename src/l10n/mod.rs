@@ -139,7 +139,7 @@ fn files_of(lang: &str) -> impl Iterator<Item = (&'static str, &'static str)> + 
 
 /// 1-based line of a byte offset, for error messages.
 fn line_of(src: &str, offset: usize) -> u64 {
-    src[..offset.min(src.len())].matches('\n').count() as u64 + 1
+    crate::offsets::line_of(src, offset)
 }
 
 fn bundle_for(lang: &'static str) -> Result<FluentBundle<FluentResource>> {
@@ -207,6 +207,24 @@ impl Localizer {
         // than nothing.
         id.to_owned()
     }
+}
+
+/// The localizer of messages that no document carries: errors and warnings about input
+/// files, printed by any command. Its language is the environment's ([`resolve_lang`]
+/// without a flag), chosen once per process; English when the environment names none.
+pub fn ui() -> Option<&'static Localizer> {
+    static UI: std::sync::OnceLock<Option<Localizer>> = std::sync::OnceLock::new();
+    UI.get_or_init(|| {
+        let lang = resolve_lang(None).unwrap_or("en");
+        Localizer::new(lang).or_else(|_| Localizer::new("en")).ok()
+    })
+    .as_ref()
+}
+
+/// Message `id` of [`ui`] with named arguments (the id itself should the embedded locales
+/// ever fail to load, which their test rules out).
+pub fn ui_tr(id: &str, args: &[(&str, FluentValue<'_>)]) -> String {
+    ui().map_or_else(|| id.to_owned(), |l| l.tr_args(id, args))
 }
 
 /// Every message id defined for a language (for the completeness test).

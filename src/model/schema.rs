@@ -78,9 +78,14 @@ const INTEGER: [&str; 13] = [
 ];
 
 /// Columns that hold text.
-pub const TEXT: [&str; 6] = [
-    "source", "sources", "format", "backend", "model_id", "label",
+pub const TEXT: [&str; 7] = [
+    "source", "sources", "format", "backend", "model_id", "label", EXTRA,
 ];
+
+/// The column of what a reader found inside a block it reads but has no column for: a
+/// JSON object of label → value as printed (`{"RTFx (Inverse Real-Time Factor)": "3.20"}`).
+/// Always the last column, so that it never shifts the others.
+pub const EXTRA: &str = "extra";
 
 pub fn is_integer(col: &str) -> bool {
     INTEGER.contains(&col) || col == "spec_decode_accepted_tokens"
@@ -112,8 +117,11 @@ fn stat_rank(stat: &str) -> f64 {
 }
 
 /// Sort key of a column: identity, counters, distributions (family by family), the
-/// speculative-decoding columns, then anything else alphabetically.
+/// speculative-decoding columns, then anything else alphabetically, and `extra` last.
 fn rank(col: &str) -> (u8, usize, f64) {
+    if col == EXTRA {
+        return (5, 0, 0.0);
+    }
     if let Some(i) = IDENTITY.iter().position(|c| *c == col) {
         return (0, i, 0.0);
     }
@@ -221,6 +229,16 @@ mod tests {
                 "spec_decode_drafts",
                 "zeta"
             ]
+        );
+    }
+
+    #[test]
+    fn extra_is_the_last_column() {
+        let mut cols = vec!["extra", "zeta", "completed", "spec_decode_drafts"];
+        cols.sort_by(|a, b| compare_columns(a, b));
+        assert_eq!(
+            cols,
+            vec!["completed", "spec_decode_drafts", "zeta", "extra"]
         );
     }
 

@@ -639,8 +639,9 @@ pub fn build(items: &[Item], mut blocks: Vec<Block>) -> Report {
                         continue;
                     }
                 }
-                if lower.starts_with(PROFILE_ITEM) {
-                    let name = unbold[PROFILE_ITEM.len()..].trim().trim_matches('`').trim();
+                if let Some(rest) = crate::offsets::strip_prefix_ignore_case(&unbold, PROFILE_ITEM)
+                {
+                    let name = rest.trim().trim_matches('`').trim();
                     ctx.profile_ref = Some(Located::new(*line, name));
                     continue;
                 }
@@ -683,8 +684,8 @@ pub fn build(items: &[Item], mut blocks: Vec<Block>) -> Report {
                     }
                     continue;
                 }
-                if lower.starts_with(PROFILE_ITEM) {
-                    let name = text[PROFILE_ITEM.len()..].trim().trim_matches('`').trim();
+                if let Some(rest) = crate::offsets::strip_prefix_ignore_case(text, PROFILE_ITEM) {
+                    let name = rest.trim().trim_matches('`').trim();
                     ctx.profile_ref = Some(Located::new(*line, name));
                     continue;
                 }

@@ -111,11 +111,13 @@ fn admonition(trimmed: &str) -> Option<(String, String)> {
 }
 
 fn heading(line: &str) -> Option<(usize, String)> {
-    let level = line.chars().take_while(|c| *c == '#').count();
+    // Cut where the marks end rather than at a count of them: a byte offset is only safe
+    // to slice at when a search found it.
+    let rest = line.trim_start_matches('#');
+    let level = line.len() - rest.len();
     if level == 0 || level > 6 {
         return None;
     }
-    let rest = &line[level..];
     if !rest.starts_with(' ') && !rest.is_empty() {
         return None;
     }
@@ -140,9 +142,9 @@ fn list_item(trimmed: &str) -> Option<&str> {
     {
         return Some(rest.trim());
     }
-    let digits = trimmed.chars().take_while(|c| c.is_ascii_digit()).count();
-    if digits > 0 {
-        if let Some(rest) = trimmed[digits..].strip_prefix(". ") {
+    let after_digits = trimmed.trim_start_matches(|c: char| c.is_ascii_digit());
+    if after_digits.len() < trimmed.len() {
+        if let Some(rest) = after_digits.strip_prefix(". ") {
             return Some(rest.trim());
         }
     }
@@ -216,12 +218,13 @@ pub fn items(text: &str) -> Vec<Item> {
             last_item = None;
         }
         if trimmed.starts_with("```") {
-            let ticks = trimmed.chars().take_while(|c| *c == '`').count();
+            let info = trimmed.trim_start_matches('`');
+            let ticks = trimmed.len() - info.len();
             open = Some(OpenFence {
                 fence: Fence {
                     line: line_no,
                     end_line: line_no,
-                    lang: trimmed[ticks..].trim().to_owned(),
+                    lang: info.trim().to_owned(),
                     body: Vec::new(),
                     admonition: admonitions.last().map(|(_, t)| t.clone()),
                     item: last_item.as_ref().map(|(_, t)| t.clone()),

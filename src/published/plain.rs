@@ -111,7 +111,7 @@ impl Paragraph {
 
     fn is_profile_line(&self) -> bool {
         self.single()
-            .is_some_and(|l| l.to_lowercase().starts_with(PROFILE_PREFIX))
+            .is_some_and(|l| crate::offsets::strip_prefix_ignore_case(l, PROFILE_PREFIX).is_some())
     }
 
     /// A title: one short line that is no word of the layout and ends no sentence.
@@ -377,8 +377,11 @@ pub fn items(text: &str) -> Vec<Item> {
             continue;
         }
         if p.is_profile_line() {
-            let name = p.lines[0].trim()[PROFILE_PREFIX.len()..].trim().to_owned();
-            // `Профиль:` has the same length in bytes lower-cased.
+            let first = p.lines[0].trim();
+            let name = crate::offsets::strip_prefix_ignore_case(first, PROFILE_PREFIX)
+                .unwrap_or(first)
+                .trim()
+                .to_owned();
             out.push(Item::ListItem {
                 line: p.line,
                 indent: 0,

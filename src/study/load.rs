@@ -42,7 +42,7 @@ pub fn load_str(path: &Path, text: &str) -> Result<Study> {
 
 /// 1-based line of a byte offset.
 fn line_of(text: &str, offset: usize) -> u64 {
-    text[..offset.min(text.len())].matches('\n').count() as u64 + 1
+    crate::offsets::line_of(text, offset)
 }
 
 struct Loader<'a> {

@@ -29,11 +29,19 @@ pub fn render(cmp: &Comparison, l10n: &Localizer) -> String {
         .iter()
         .flat_map(|p| p.checks.iter().map(move |c| (p.label.as_str(), c)))
         .collect();
-    let tests = checks.len();
-    let failures = checks
+    // A candidate that completed no request is a failure of its own, ruled by no rule.
+    let no_success: Vec<&str> = cmp
+        .pairs
         .iter()
-        .filter(|(_, c)| c.outcome == CheckOutcome::Regression)
-        .count();
+        .filter(|p| p.candidate_failed)
+        .map(|p| p.label.as_str())
+        .collect();
+    let tests = checks.len() + no_success.len();
+    let failures = no_success.len()
+        + checks
+            .iter()
+            .filter(|(_, c)| c.outcome == CheckOutcome::Regression)
+            .count();
     let skipped = checks
         .iter()
         .filter(|(_, c)| c.outcome == CheckOutcome::NotApplicable)
@@ -83,6 +91,17 @@ pub fn render(cmp: &Comparison, l10n: &Localizer) -> String {
                 message("diff-junit-already-beyond")
             ),
         };
+    }
+    for label in no_success {
+        let m = e(&l10n.tr_args(
+            "diff-junit-no-success",
+            &[("key", FluentValue::from(label.to_owned()))],
+        ));
+        let _ = writeln!(
+            x,
+            "    <testcase classname=\"{}\" name=\"completed&gt;0\">\n      <failure type=\"regression\" message=\"{m}\">{m}</failure>\n    </testcase>",
+            e(label)
+        );
     }
     x.push_str("  </testsuite>\n</testsuites>\n");
     x

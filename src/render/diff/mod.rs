@@ -180,6 +180,7 @@ impl DiffView {
             notes.push(l10n.tr("diff-note-welch"));
         }
         for (count, id) in [
+            (c.failed_candidates, "diff-note-no-success"),
             (c.within_noise, "diff-note-within-noise"),
             (c.already_beyond, "diff-note-already-beyond"),
             (c.not_applicable, "diff-note-not-applicable"),
@@ -303,6 +304,9 @@ fn row(
 ) -> RowView {
     let verdict = match m.status {
         None => DASH.into(),
+        Some(CheckOutcome::Regression) if pair.candidate_failed && m.metric == "completed" => {
+            l10n.tr("diff-outcome-no-success")
+        }
         Some(CheckOutcome::Regression) => {
             let failed_rules: Vec<String> = pair
                 .checks
@@ -370,7 +374,8 @@ mod tests {
     }
 
     /// Every outcome at once: within noise and already past (repeats), a regression and a
-    /// rule that cannot apply (single runs), an added and a removed key.
+    /// rule that cannot apply (single runs), a candidate that completed nothing, an added
+    /// and a removed key.
     fn everything() -> Comparison {
         let t = "total_token_throughput";
         let base = vec![
@@ -384,6 +389,7 @@ mod tests {
             ),
             run("b", &[(t, 1000.0), ("output_throughput", 100.0)]),
             run("gone", &[(t, 1.0)]),
+            run("dead", &[(t, 10.0), ("completed", 40.0)]),
         ];
         let cand = vec![
             run(
@@ -397,6 +403,7 @@ mod tests {
             run("b", &[(t, 800.0)]),
             run("new", &[(t, 1.0)]),
             run("new", &[(t, 1.0)]),
+            run("dead", &[("completed", 0.0)]),
         ];
         compare(
             &base,
@@ -418,9 +425,10 @@ mod tests {
                 c.added,
                 c.removed
             ),
-            (2, 1, 1, 1, 1, 1)
+            (3, 2, 1, 1, 1, 1)
         );
-        assert!(c.not_applicable > 0 && c.without_noise_estimate == 1);
+        assert_eq!(c.failed_candidates, 1);
+        assert!(c.not_applicable > 0 && c.without_noise_estimate == 2);
     }
 
     /// Catches a message id missing from a locale (the id would be printed) and a

@@ -1,0 +1,11 @@
+# Errors and warnings about input files (perflab ingest, and every command that reads raw outputs).
+input-type-mismatch = key "{ $key }": expected { $expected }, found { $found }
+input-type-number = a number
+input-type-string = a string
+input-type-number-list = a list of numbers
+input-type-null = null
+input-type-boolean = a boolean
+input-type-array = an array
+input-type-object = an object
+input-no-metric = a { $format } result without any metric value (every value is missing or N/A)
+input-unknown-label = unknown label `{ $label }` in the serving block; its value `{ $value }` is kept in the `extra` column

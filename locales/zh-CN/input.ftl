@@ -1,0 +1,11 @@
+# 关于输入文件的错误和警告（perflab ingest 以及所有读取原始输出的命令）。
+input-type-mismatch = 键 "{ $key }"：应为{ $expected }，实际为{ $found }
+input-type-number = 数字
+input-type-string = 字符串
+input-type-number-list = 数字列表
+input-type-null = null
+input-type-boolean = 布尔值
+input-type-array = 数组
+input-type-object = 对象
+input-no-metric = { $format } 结果没有任何指标值（所有值均缺失或为 N/A）
+input-unknown-label = 结果块中的未知标签 `{ $label }`；其值 `{ $value }` 保存在 `extra` 列中
