@@ -209,22 +209,10 @@ impl Localizer {
     }
 }
 
-/// The localizer of messages that no document carries: errors and warnings about input
-/// files, printed by any command. Its language is the environment's ([`resolve_lang`]
-/// without a flag), chosen once per process; English when the environment names none.
-pub fn ui() -> Option<&'static Localizer> {
-    static UI: std::sync::OnceLock<Option<Localizer>> = std::sync::OnceLock::new();
-    UI.get_or_init(|| {
-        let lang = resolve_lang(None).unwrap_or("en");
-        Localizer::new(lang).or_else(|_| Localizer::new("en")).ok()
-    })
-    .as_ref()
-}
-
-/// Message `id` of [`ui`] with named arguments (the id itself should the embedded locales
-/// ever fail to load, which their test rules out).
+/// Message `id` with named arguments, in the language of every other message
+/// ([`messages`]: the global `--lang`, else the environment's).
 pub fn ui_tr(id: &str, args: &[(&str, FluentValue<'_>)]) -> String {
-    ui().map_or_else(|| id.to_owned(), |l| l.tr_args(id, args))
+    messages().tr_args(id, args)
 }
 
 /// Every message id defined for a language (for the completeness test).
