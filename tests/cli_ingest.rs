@@ -419,3 +419,41 @@ fn format_forces_one_reader() {
         .code(2)
         .stderr(predicate::str::contains("vllm-serve-text"));
 }
+
+/// What a reader says about a file (an error, a warning) is in the user's language: a
+/// serving block cut before its closing line, and a file that holds no result.
+#[test]
+fn reader_messages_follow_the_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/corpus/vllm-bench-serve-2026-pr33743-failed-requests-line.txt"),
+    )
+    .unwrap();
+    let closing = text.rfind("\n=====").expect("a closing line");
+    let cut = dir.path().join("cut.log");
+    std::fs::write(&cut, &text[..closing]).unwrap();
+    let empty = dir.path().join("notes.txt");
+    std::fs::write(&empty, "nothing measured here\n").unwrap();
+    let expected = [
+        ("en", "ends without its closing `=====` line", "expected a benchmark result, found none"),
+        ("ru", "заканчивается без закрывающей строки `=====`", "ожидался результат бенчмарка, но его нет"),
+        ("zh-CN", "缺少结尾的 `=====` 行", "应为基准测试结果，但未找到"),
+    ];
+    for (lang, warning, error) in expected {
+        let out = perflab()
+            .args(["--lang", lang, "ingest"])
+            .arg(&cut)
+            .assert()
+            .success();
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+        assert!(stderr.contains(warning), "{lang}: {stderr}");
+        let out = perflab()
+            .args(["--lang", lang, "ingest"])
+            .arg(&empty)
+            .assert()
+            .code(2);
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+        assert!(stderr.contains("notes.txt") && stderr.contains(error), "{lang}: {stderr}");
+    }
+}

@@ -1,9 +1,6 @@
 //! `perflab curves` and the sweep readers as a user runs them, on the real
 //! `vllm bench sweep serve` folder (fixtures/vllm-sweep) and guidellm's multi-benchmark
-//! report; the page checked in headless Chromium.
-
-#[path = "webdriver/mod.rs"]
-mod webdriver;
+//! report (its page is checked in headless Chromium by `tests/html_browser.rs`).
 
 use std::path::Path;
 
@@ -305,86 +302,6 @@ fn bad_flags_are_errors_that_name_them() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains(message), "{stderr}");
     }
-}
-
-#[test]
-fn curves_page_renders_in_headless_chromium() {
-    let Some((chromium, chromedriver)) = webdriver::browser() else {
-        eprintln!("skipped: chromium/chromedriver not installed and PERFLAB_SKIP_BROWSER=1");
-        return;
-    };
-    let dir = tempfile::tempdir().unwrap();
-    perflab()
-        .args([
-            "curves",
-            SWEEP,
-            "--x",
-            "max_concurrency",
-            "--y",
-            "p99_ttft_ms,output_throughput",
-            "--slo",
-            "p99_ttft_ms<=50",
-            "--lang",
-            "ru",
-            "--out",
-        ])
-        .arg(dir.path())
-        .assert()
-        .success();
-    let script = r#"
-        const svgs = [...document.querySelectorAll('svg')];
-        return {
-          ready: document.readyState,
-          lang: document.documentElement.lang,
-          tables: document.querySelectorAll('table').length,
-          svgs: svgs.map(svg => {
-            const box = svg.getBoundingClientRect();
-            const texts = [...svg.querySelectorAll('text')];
-            return {
-              width: box.width, height: box.height,
-              label: svg.getAttribute('aria-label'),
-              circles: svg.querySelectorAll('circle').length,
-              text: texts.map(t => t.textContent.trim()).join('|'),
-              unmeasured: texts.filter(t => t.textContent.trim() && !(t.getComputedTextLength() > 0))
-                .map(t => t.textContent.trim()),
-            };
-          }),
-        };"#;
-    let (page, log) = webdriver::inspect(
-        &chromium,
-        &chromedriver,
-        &dir.path().join("curves.ru.html"),
-        script,
-    );
-    assert_eq!(page["ready"], "complete", "{page}");
-    assert_eq!(page["lang"], "ru");
-    let severe: Vec<&Json> = log
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|e| e["level"] == "SEVERE")
-        .collect();
-    assert!(severe.is_empty(), "browser console errors: {severe:?}");
-    assert_eq!(page["tables"], 2, "capacity and frontier tables");
-    let svgs = page["svgs"].as_array().unwrap();
-    assert_eq!(svgs.len(), 3, "two curves and the frontier: {page}");
-    for svg in svgs {
-        assert!(svg["width"].as_f64().unwrap() > 100.0, "{svg}");
-        assert!(svg["height"].as_f64().unwrap() > 100.0, "{svg}");
-        assert_eq!(svg["unmeasured"], json!([]), "{svg}");
-    }
-    // TTFT chart: 8 points + 2 legend markers; the SLO line and capacity are labelled.
-    assert_eq!(svgs[0]["circles"], json!(10), "{}", svgs[0]);
-    let ttft = svgs[0]["text"].as_str().unwrap();
-    assert!(
-        ttft.contains("p99_ttft_ms<=50") && ttft.contains("ёмкость 31.96"),
-        "{ttft}"
-    );
-    let pareto = svgs[2]["text"].as_str().unwrap();
-    assert!(
-        pareto.contains("Фронт") && pareto.contains("itl_ms=6"),
-        "{pareto}"
-    );
 }
 
 /// The fixture's `itl_ms=N` runs (repeats `0..runs`) alone, as a sweep folder of their

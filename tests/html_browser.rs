@@ -1,23 +1,23 @@
-//! Opens a rendered report page in headless Chromium through WebDriver (chromedriver's
-//! plain HTTP + JSON, spoken with a few lines of std below) and checks what a reader
-//! would see: the page loads, the browser logs no error, every inline chart has a size,
-//! and the Cyrillic and Chinese chart texts are in the page.
+//! Opens perflab's pages in headless Chromium through WebDriver (`tests/webdriver/`) and
+//! checks what a reader would see: the page loads, the browser logs no error, every
+//! inline chart has a size and its texts are laid out. The pages: a report page with
+//! Cyrillic and Chinese charts, and the `perflab curves` page of the real vLLM sweep.
 //!
 //! Needs Debian's `chromium`, `chromium-driver` and `fonts-noto-cjk` (`.ci/run` installs
 //! them). This file has its own harness (libtest-mimic) so that, where Chromium or its
-//! driver is missing, the test is reported as *ignored* (never as passed) with the
+//! driver is missing, each test is reported as *ignored* (never as passed) with the
 //! missing programs named on stderr; `PERFLAB_REQUIRE_BROWSER=1` (set by `.ci/run`)
 //! turns a missing program into a failure, and so does `--include-ignored`.
 //! `PERFLAB_KEEP_PAGE=FILE` keeps a copy of the page, e.g. for
 //! `chromium --headless --screenshot`.
 
-use std::collections::BTreeMap;
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+#[path = "webdriver/mod.rs"]
+mod webdriver;
 
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use assert_cmd::cargo::cargo_bin_cmd;
 use libtest_mimic::{Arguments, Failed, Trial};
 use perflab::render::charts::{grouped_bars, BarChart, BarSeries};
 use perflab::render::html::page;
@@ -128,153 +128,22 @@ fn sample_page() -> String {
     page(markdown, "Qwen3.5-9B — отчёт", "ru", &charts).unwrap()
 }
 
-fn find_program(names: &[&str]) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .flat_map(|dir| names.iter().map(move |n| dir.join(n)))
-        .find(|p| p.is_file())
-}
+/// A browser test: its name and its checks (which panic with their own messages;
+/// libtest-mimic counts a panic as a failure).
+type BrowserTest = (&'static str, fn(&Path, &Path));
 
-/// chromedriver, stopped (by its own handle) when the test ends, pass or fail.
-struct Driver {
-    child: Child,
-    port: u16,
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind a loopback port");
-    listener.local_addr().expect("local address").port()
-}
-
-/// One HTTP/1.1 request to chromedriver on loopback; returns the JSON body.
-fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> std::io::Result<Value> {
-    let mut stream = TcpStream::connect(("127.0.0.1", port))?;
-    stream.set_read_timeout(Some(Duration::from_secs(60)))?;
-    let body = body.map(Value::to_string).unwrap_or_default();
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\
-         Content-Type: application/json; charset=utf-8\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )?;
-    // chromedriver may keep the connection open despite `Connection: close`, so read the
-    // head, then exactly Content-Length bytes, instead of waiting for the peer to close.
-    let mut raw = Vec::new();
-    let mut buf = [0u8; 8192];
-    let split = loop {
-        if let Some(p) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
-            break p;
-        }
-        let n = stream.read(&mut buf)?;
-        if n == 0 {
-            return Err(std::io::Error::other("no HTTP header end"));
-        }
-        raw.extend_from_slice(&buf[..n]);
-    };
-    let head = String::from_utf8_lossy(&raw[..split]).to_ascii_lowercase();
-    let length = head
-        .lines()
-        .find_map(|l| l.strip_prefix("content-length:"))
-        .and_then(|v| v.trim().parse::<usize>().ok());
-    match length {
-        Some(len) => {
-            while raw.len() < split + 4 + len {
-                let n = stream.read(&mut buf)?;
-                if n == 0 {
-                    break;
-                }
-                raw.extend_from_slice(&buf[..n]);
-            }
-        }
-        None => {
-            stream.read_to_end(&mut raw)?;
-        }
-    }
-    let mut content = raw[split + 4..].to_vec();
-    if head.contains("transfer-encoding: chunked") {
-        content = dechunk(&content);
-    }
-    serde_json::from_slice(&content).map_err(std::io::Error::other)
-}
-
-fn dechunk(mut data: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    while let Some(eol) = data.windows(2).position(|w| w == b"\r\n") {
-        let size = std::str::from_utf8(&data[..eol])
-            .ok()
-            .and_then(|s| usize::from_str_radix(s.split(';').next().unwrap_or("").trim(), 16).ok())
-            .unwrap_or(0);
-        if size == 0 || eol + 2 + size > data.len() {
-            break;
-        }
-        out.extend_from_slice(&data[eol + 2..eol + 2 + size]);
-        data = &data[(eol + 4 + size).min(data.len())..];
-    }
-    out
-}
-
-fn start_driver(chromedriver: &Path) -> Driver {
-    let port = free_port();
-    let child = Command::new(chromedriver)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {}: {e}", chromedriver.display()));
-    let driver = Driver { child, port };
-    // Bounded wait for the driver to listen: up to 60 s on a busy machine.
-    for _ in 0..600 {
-        if let Ok(status) = http(port, "GET", "/status", None) {
-            if status["value"]["ready"] == json!(true) {
-                return driver;
-            }
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    panic!("chromedriver did not become ready on port {port}");
-}
-
-fn value_of(response: Value, what: &str) -> Value {
-    let value = response["value"].clone();
-    if value.get("error").is_some() {
-        panic!("WebDriver {what} failed: {value}");
-    }
-    value
-}
-
-/// Chromium and chromedriver, found on PATH, or the list of what is missing with the
-/// Debian package that provides it.
-fn browser_programs() -> Result<(PathBuf, PathBuf), Vec<&'static str>> {
-    let chromium = find_program(&["chromium", "chromium-browser", "google-chrome"]);
-    let chromedriver = find_program(&["chromedriver"]);
-    match (chromium, chromedriver) {
-        (Some(c), Some(d)) => Ok((c, d)),
-        (c, d) => Err([
-            c.is_none()
-                .then_some("`chromium` (Debian package chromium) is not on PATH"),
-            d.is_none()
-                .then_some("`chromedriver` (Debian package chromium-driver) is not on PATH"),
-        ]
-        .into_iter()
-        .flatten()
-        .collect()),
-    }
-}
+const TESTS: [BrowserTest; 2] = [
+    ("report_page_renders_in_headless_chromium", check_report_page),
+    ("curves_page_renders_in_headless_chromium", check_curves_page),
+];
 
 fn main() -> std::process::ExitCode {
     let args = Arguments::from_args();
     let required = std::env::var("PERFLAB_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
-    let missing = browser_programs().err().unwrap_or_default();
+    let missing = webdriver::programs().err().unwrap_or_default();
     if !missing.is_empty() {
         eprintln!(
-            "html_browser: {}; the browser test is {} (`.ci/run` installs chromium, \
+            "html_browser: {}; the browser tests are {} (`.ci/run` installs chromium, \
              chromium-driver and fonts-noto-cjk)",
             missing.join("; "),
             if required {
@@ -284,67 +153,28 @@ fn main() -> std::process::ExitCode {
             }
         );
     }
-    let trial = Trial::test("report_page_renders_in_headless_chromium", || {
-        report_page_renders_in_headless_chromium()
-    })
-    .with_ignored_flag(!missing.is_empty() && !required);
-    libtest_mimic::run(&args, vec![trial]).exit_code()
+    let trials = TESTS
+        .iter()
+        .map(|&(name, check)| {
+            Trial::test(name, move || -> Result<(), Failed> {
+                let (chromium, chromedriver) =
+                    webdriver::programs().map_err(|missing| missing.join("; "))?;
+                check(&chromium, &chromedriver);
+                Ok(())
+            })
+            .with_ignored_flag(!missing.is_empty() && !required)
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit_code()
 }
 
-fn report_page_renders_in_headless_chromium() -> Result<(), Failed> {
-    let (chromium, chromedriver) = browser_programs().map_err(|missing| missing.join("; "))?;
-    // The checks below panic with their own messages; libtest-mimic counts a panic as a
-    // failure.
-    check_page(&chromium, &chromedriver);
-    Ok(())
-}
-
-fn check_page(chromium: &Path, chromedriver: &Path) {
+fn check_report_page(chromium: &Path, chromedriver: &Path) {
     let dir = tempfile::tempdir().unwrap();
     let html_path = dir.path().join("report.ru.html");
     std::fs::write(&html_path, sample_page()).unwrap();
     if let Ok(keep) = std::env::var("PERFLAB_KEEP_PAGE") {
         std::fs::copy(&html_path, keep).unwrap();
     }
-    let profile = dir.path().join("chromium-profile");
-    std::fs::create_dir(&profile).unwrap();
-
-    let driver = start_driver(chromedriver);
-    let port = driver.port;
-    let capabilities = json!({"capabilities": {"alwaysMatch": {
-        "browserName": "chrome",
-        "goog:loggingPrefs": {"browser": "ALL"},
-        "goog:chromeOptions": {
-            "binary": chromium.display().to_string(),
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync",
-                "--window-size=1200,900",
-                format!("--user-data-dir={}", profile.display()),
-            ],
-        },
-    }}});
-    let session = value_of(
-        http(port, "POST", "/session", Some(&capabilities)).unwrap(),
-        "new session",
-    );
-    let id = session["sessionId"]
-        .as_str()
-        .expect("session id")
-        .to_owned();
-    let url = format!("file://{}", html_path.display());
-    value_of(
-        http(
-            port,
-            "POST",
-            &format!("/session/{id}/url"),
-            Some(&json!({ "url": url })),
-        )
-        .unwrap(),
-        "navigate",
-    );
-
     let script = r#"
         const svgs = [...document.querySelectorAll('svg')];
         return {
@@ -367,28 +197,7 @@ fn check_page(chromium: &Path, chromedriver: &Path) {
             };
           }),
         };"#;
-    let page = value_of(
-        http(
-            port,
-            "POST",
-            &format!("/session/{id}/execute/sync"),
-            Some(&json!({"script": script, "args": []})),
-        )
-        .unwrap(),
-        "execute script",
-    );
-    let log = value_of(
-        http(
-            port,
-            "POST",
-            &format!("/session/{id}/se/log"),
-            Some(&json!({"type": "browser"})),
-        )
-        .unwrap(),
-        "browser log",
-    );
-    let _ = http(port, "DELETE", &format!("/session/{id}"), None);
-    drop(driver);
+    let (page, log) = webdriver::inspect(chromium, chromedriver, &html_path, script);
 
     assert_eq!(page["ready"], "complete", "{page}");
     assert_eq!(page["lang"], "ru");
@@ -464,4 +273,81 @@ fn check_page(chromium: &Path, chromedriver: &Path) {
             "Chinese chart lacks `{expected}`: {zh}"
         );
     }
+}
+
+/// The `perflab curves` page of the real `vllm bench sweep serve` folder, in Russian.
+fn check_curves_page(chromium: &Path, chromedriver: &Path) {
+    let dir = tempfile::tempdir().unwrap();
+    cargo_bin_cmd!("perflab")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "curves",
+            "fixtures/vllm-sweep/mock-sweep",
+            "--x",
+            "max_concurrency",
+            "--y",
+            "p99_ttft_ms,output_throughput",
+            "--slo",
+            "p99_ttft_ms<=50",
+            "--lang",
+            "ru",
+            "--out",
+        ])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let script = r#"
+        const svgs = [...document.querySelectorAll('svg')];
+        return {
+          ready: document.readyState,
+          lang: document.documentElement.lang,
+          tables: document.querySelectorAll('table').length,
+          svgs: svgs.map(svg => {
+            const box = svg.getBoundingClientRect();
+            const texts = [...svg.querySelectorAll('text')];
+            return {
+              width: box.width, height: box.height,
+              label: svg.getAttribute('aria-label'),
+              circles: svg.querySelectorAll('circle').length,
+              text: texts.map(t => t.textContent.trim()).join('|'),
+              unmeasured: texts.filter(t => t.textContent.trim() && !(t.getComputedTextLength() > 0))
+                .map(t => t.textContent.trim()),
+            };
+          }),
+        };"#;
+    let (page, log) = webdriver::inspect(
+        chromium,
+        chromedriver,
+        &dir.path().join("curves.ru.html"),
+        script,
+    );
+    assert_eq!(page["ready"], "complete", "{page}");
+    assert_eq!(page["lang"], "ru");
+    let severe: Vec<&Value> = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["level"] == "SEVERE")
+        .collect();
+    assert!(severe.is_empty(), "browser console errors: {severe:?}");
+    assert_eq!(page["tables"], 2, "capacity and frontier tables");
+    let svgs = page["svgs"].as_array().unwrap();
+    assert_eq!(svgs.len(), 3, "two curves and the frontier: {page}");
+    for svg in svgs {
+        assert!(svg["width"].as_f64().unwrap() > 100.0, "{svg}");
+        assert!(svg["height"].as_f64().unwrap() > 100.0, "{svg}");
+        assert_eq!(svg["unmeasured"], json!([]), "{svg}");
+    }
+    // TTFT chart: 8 points + 2 legend markers; the SLO line and capacity are labelled.
+    assert_eq!(svgs[0]["circles"], json!(10), "{}", svgs[0]);
+    let ttft = svgs[0]["text"].as_str().unwrap();
+    assert!(
+        ttft.contains("p99_ttft_ms<=50") && ttft.contains("ёмкость 31.96"),
+        "{ttft}"
+    );
+    let pareto = svgs[2]["text"].as_str().unwrap();
+    assert!(
+        pareto.contains("Фронт") && pareto.contains("itl_ms=6"),
+        "{pareto}"
+    );
 }

@@ -65,26 +65,24 @@ impl Reader for GuidellmCsvReader {
         for record in reader.records() {
             let record = record.map_err(|e| {
                 let line = e.position().map(line_of);
-                ParseError::new(line, format!("expected guidellm CSV rows: {e}"))
+                ParseError::new(line, crate::tr!("ingest-expect-guidellm-csv-rows", error = e.to_string()))
             })?;
             rows.push(record);
         }
         if rows.len() < 3 {
             return Err(ParseError::new(
                 Some(rows.len() as u64),
-                format!(
-                    "expected guidellm's three header rows, found {} (truncated?)",
-                    rows.len()
-                ),
+                crate::tr!("ingest-expect-guidellm-header-rows", found = rows.len()),
             ));
         }
         let width = rows[0].len();
         if let Some(short) = rows[..3].iter().find(|r| r.len() != width) {
             return Err(ParseError::new(
                 short.position().map(line_of),
-                format!(
-                    "expected guidellm's header rows to have {width} cells each, found {} (truncated?)",
-                    short.len()
+                crate::tr!(
+                    "ingest-expect-guidellm-header-width",
+                    width = width,
+                    found = short.len()
                 ),
             ));
         }
@@ -96,7 +94,7 @@ impl Reader for GuidellmCsvReader {
         if rows.len() == 3 {
             parsed.warnings.push(Warning {
                 line: None,
-                message: "the guidellm CSV holds no benchmark row (run aborted?)".into(),
+                message: crate::tr!("ingest-guidellm-csv-no-row"),
             });
         }
         for record in &rows[3..] {
@@ -104,10 +102,10 @@ impl Reader for GuidellmCsvReader {
             if record.len() != columns.width {
                 return Err(ParseError::new(
                     Some(line),
-                    format!(
-                        "expected {} cells as in guidellm's header rows, found {} (truncated?)",
-                        columns.width,
-                        record.len()
+                    crate::tr!(
+                        "ingest-expect-guidellm-row-width",
+                        width = columns.width,
+                        found = record.len()
                     ),
                 ));
             }
@@ -191,9 +189,10 @@ impl Row<'_> {
                 let column: Vec<&str> = header.iter().copied().filter(|h| !h.is_empty()).collect();
                 Err(ParseError::new(
                     Some(self.line),
-                    format!(
-                        "expected a number in column `{}`, found `{text}`",
-                        column.join(" / ")
+                    crate::tr!(
+                        "ingest-expect-number-in-column",
+                        column = column.join(" / "),
+                        found = text
                     ),
                 ))
             }
@@ -245,9 +244,10 @@ impl Row<'_> {
         if values.len() != PERCENTILE_CELLS {
             return Err(ParseError::new(
                 Some(self.line),
-                format!(
-                    "expected [min, 9 percentiles, max] in column `{}`, found `{cell}`",
-                    header.join(" / ")
+                crate::tr!(
+                    "ingest-expect-percentile-list",
+                    column = header.join(" / "),
+                    found = cell
                 ),
             ));
         }

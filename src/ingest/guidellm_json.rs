@@ -34,10 +34,7 @@ impl Reader for GuidellmJsonReader {
         let report: Report = serde_json::from_str(text).map_err(|e| {
             ParseError::new(
                 (e.line() > 0).then_some(e.line() as u64),
-                format!(
-                    "expected a complete guidellm benchmarks.json: {}",
-                    serde_message(&e)
-                ),
+                crate::tr!("ingest-expect-guidellm-json", error = serde_message(&e)),
             )
         })?;
         let setup = report
@@ -49,7 +46,7 @@ impl Reader for GuidellmJsonReader {
         if report.benchmarks.is_empty() {
             parsed.warnings.push(Warning {
                 line: None,
-                message: "the guidellm report holds no benchmark (run aborted?)".into(),
+                message: crate::tr!("ingest-guidellm-json-no-benchmark"),
             });
         }
         for benchmark in &report.benchmarks {

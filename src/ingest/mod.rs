@@ -161,12 +161,11 @@ fn read_input(input: &InputFile, forced: Option<Format>) -> Result<Read> {
                     kind,
                 });
             }
-            let what = forced.map_or("a benchmark result".to_owned(), |f| format!("a {f} result"));
-            return Err(Error::parse(
-                &input.path,
-                None,
-                format!("expected {what}, found none"),
-            ));
+            let message = match forced {
+                Some(format) => crate::tr!("ingest-expect-format-result", format = format.to_string()),
+                None => crate::tr!("ingest-expect-result"),
+            };
+            return Err(Error::parse(&input.path, None, message));
         }
     };
     let mut runs = parsed.runs;
@@ -232,8 +231,12 @@ pub fn ingest(paths: &[PathBuf], options: &Options) -> Result<Ingested> {
     let bar = (options.progress && inputs.len() >= PROGRESS_MIN_FILES).then(|| {
         let bar = indicatif::ProgressBar::new(inputs.len() as u64);
         bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {msg}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            // The unit word is localized; braces in it would be read as template keys.
+            indicatif::ProgressStyle::with_template(&format!(
+                "{{bar:40}} {{pos}}/{{len}} {} {{msg}}",
+                crate::tr!("ingest-progress-files").replace(['{', '}'], "")
+            ))
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
         );
         bar
     });

@@ -3,6 +3,7 @@
 //! numbers (the JSON at full precision), so each console value must match the other two
 //! to within half a unit of its last printed digit. A reader that maps a label or key to
 //! the wrong column, or converts a unit twice, fails here.
+#![cfg(test)]
 
 use std::path::Path;
 

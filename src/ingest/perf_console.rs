@@ -95,16 +95,13 @@ impl Reader for PerfConsoleReader {
             if !table.closed {
                 parsed.warnings.push(Warning {
                     line: Some(title_line),
-                    message: format!(
-                        "the {} table ends without its bottom border (truncated?)",
-                        run.format
-                    ),
+                    message: crate::tr!("ingest-console-table-truncated", format = run.format.to_string()),
                 });
             }
             if run.values.is_empty() {
                 parsed.warnings.push(Warning {
                     line: Some(title_line),
-                    message: "an LLM Metrics table without any known metric was skipped".into(),
+                    message: crate::tr!("ingest-console-table-unknown"),
                 });
             } else {
                 parsed.runs.push(run);
@@ -348,9 +345,11 @@ fn table_run(
             if cell.ends_with('…') {
                 warnings.push(Warning {
                     line: Some(row.line),
-                    message: format!(
-                        "`{cell}` in column `{stat}` of `{}` was cut by the terminal width; read as N/A",
-                        row.label
+                    message: crate::tr!(
+                        "ingest-console-cell-cut",
+                        cell = cell.as_str(),
+                        stat = stat.to_string(),
+                        label = row.label.as_str()
                     ),
                 });
                 builder.put(found.target, stat, None);
@@ -362,9 +361,11 @@ fn table_run(
                 Printed::Word(w) => {
                     return Err(ParseError::new(
                         Some(row.line),
-                        format!(
-                            "expected a number or N/A in column `{stat}` of `{}`, found `{w}`",
-                            row.label
+                        crate::tr!(
+                            "ingest-expect-number-or-na",
+                            stat = stat.to_string(),
+                            label = row.label.as_str(),
+                            found = w.to_string()
                         ),
                     ))
                 }

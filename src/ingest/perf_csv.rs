@@ -50,7 +50,7 @@ impl Reader for PerfCsvReader {
         for record in reader.records() {
             let record = record.map_err(|e| {
                 let line = e.position().map(|p| p.line());
-                ParseError::new(line, format!("expected a CSV row of metrics: {e}"))
+                ParseError::new(line, crate::tr!("ingest-expect-csv-row", error = e.to_string()))
             })?;
             let line = record.position().map_or(0, |p| p.line());
             let mut cells = record.iter().map(str::trim);
@@ -90,8 +90,11 @@ impl Reader for PerfCsvReader {
                     Printed::Word(w) => {
                         return Err(ParseError::new(
                             Some(*line),
-                            format!(
-                                "expected a number in column `{stat}` of `{label}`, found `{w}`"
+                            crate::tr!(
+                                "ingest-expect-number-or-na",
+                                stat = stat.as_str(),
+                                label = label.as_str(),
+                                found = w.to_string()
                             ),
                         ))
                     }

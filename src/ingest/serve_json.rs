@@ -35,7 +35,7 @@ impl Reader for ServeJsonReader {
                 let (line, msg) = error.unwrap_or((1, "empty".into()));
                 return Err(ParseError::new(
                     Some(line),
-                    format!("expected a complete JSON result object: {msg}"),
+                    crate::tr!("ingest-expect-json-result", error = msg),
                 ));
             }
             return Ok(None);
@@ -49,7 +49,7 @@ impl Reader for ServeJsonReader {
             let Json::Object(obj) = value else {
                 return Err(ParseError::new(
                     Some(*line),
-                    "expected a JSON object per result",
+                    crate::tr!("ingest-expect-json-object-per-result"),
                 ));
             };
             // One-object files have no meaningful line; appended ones are numbered.
@@ -62,9 +62,7 @@ impl Reader for ServeJsonReader {
         if let Some((line, msg)) = error {
             parsed.warnings.push(Warning {
                 line: Some(line),
-                message: format!(
-                    "the last result object is incomplete and was skipped (truncated?): {msg}"
-                ),
+                message: crate::tr!("ingest-json-last-incomplete", error = msg),
             });
         }
         Ok(Some(parsed))
@@ -105,7 +103,7 @@ impl Reader for InlineJsonReader {
                 Ok(_) => {}
                 Err(_) => parsed.warnings.push(Warning {
                     line: Some(source.line_of(start)),
-                    message: "a JSON result line does not parse (truncated?); skipped".into(),
+                    message: crate::tr!("ingest-json-line-skipped"),
                 }),
             }
         }

@@ -438,10 +438,7 @@ impl<'p> BlockParser<'p> {
         }
         let truncated = (!closed).then(|| Warning {
             line: Some(line_no),
-            message: format!(
-                "the serving block that starts at line {} ends without its closing `=====` line (truncated?)",
-                self.header_line
-            ),
+            message: crate::tr!("ingest-serve-block-truncated", line = self.header_line),
         });
         Ok(Block {
             run: (values > 0).then_some(run),
@@ -468,7 +465,7 @@ impl<'p> BlockParser<'p> {
         };
         ParseError::new(
             Some(line),
-            format!("expected a number for `{}`, found `{what}`", label.trim()),
+            crate::tr!("ingest-expect-number-for", label = label.trim(), found = what),
         )
     }
 }

@@ -146,16 +146,17 @@ fn has_run_files(summary: &Path) -> bool {
     })
 }
 
-fn parse_json(source: &Source, what: &str) -> Result<Json, ParseError> {
+/// `expected`: the message id of what the file should have held.
+fn parse_json(source: &Source, expected: &str) -> Result<Json, ParseError> {
     json_lenient::parse(source.text)
-        .map_err(|(line, msg)| ParseError::new(Some(line), format!("expected {what}: {msg}")))
+        .map_err(|(line, msg)| ParseError::new(Some(line), crate::tr!(expected, error = msg)))
 }
 
 fn read_run(source: &Source) -> ReadResult {
-    let Json::Object(obj) = parse_json(source, "a vLLM sweep run (result JSON)")? else {
+    let Json::Object(obj) = parse_json(source, "ingest-expect-sweep-run")? else {
         return Err(ParseError::new(
             Some(1),
-            "expected a vLLM sweep run: a JSON object",
+            crate::tr!("ingest-expect-sweep-run-object"),
         ));
     };
     let mut parsed = Parsed::default();
@@ -164,10 +165,10 @@ fn read_run(source: &Source) -> ReadResult {
 }
 
 fn read_summary(source: &Source) -> ReadResult {
-    let Json::Array(items) = parse_json(source, "a vLLM sweep summary (a list of runs)")? else {
+    let Json::Array(items) = parse_json(source, "ingest-expect-sweep-summary")? else {
         return Err(ParseError::new(
             Some(1),
-            "expected a vLLM sweep summary: a JSON list of runs",
+            crate::tr!("ingest-expect-sweep-summary-list"),
         ));
     };
     let mut parsed = Parsed::default();
@@ -175,7 +176,7 @@ fn read_summary(source: &Source) -> ReadResult {
         let Json::Object(obj) = item else {
             return Err(ParseError::new(
                 None,
-                format!("expected a JSON object as run {} of the summary", i + 1),
+                crate::tr!("ingest-expect-sweep-summary-item", index = i + 1),
             ));
         };
         parsed.runs.push(sweep_run(obj)?);
@@ -225,15 +226,32 @@ fn read_failure(source: &Source) -> ReadResult {
         .flat_map(|m| m.iter().map(|(k, v)| format!("{k}={v}")))
         .collect::<Vec<_>>()
         .join(", ");
-    let what = match obj.get("run_number").and_then(Json::as_i64) {
-        Some(-1) => "the warm-up run".to_owned(),
-        Some(n) => format!("run {n}"),
-        None => "the server combination".to_owned(),
+    let run = obj.get("run_number").and_then(Json::as_i64);
+    let message = match run {
+        Some(-1) => crate::tr!(
+            "ingest-sweep-warmup-failed",
+            overrides = overrides,
+            kind = kind,
+            error = error
+        ),
+        Some(n) => crate::tr!(
+            "ingest-sweep-run-failed",
+            run = n,
+            overrides = overrides,
+            kind = kind,
+            error = error
+        ),
+        None => crate::tr!(
+            "ingest-sweep-server-failed",
+            overrides = overrides,
+            kind = kind,
+            error = error
+        ),
     };
     let mut parsed = Parsed::default();
     parsed.warnings.push(Warning {
         line: None,
-        message: format!("{what} of the sweep failed ({overrides}): {kind}: {error}"),
+        message,
     });
     Ok(Some(parsed))
 }

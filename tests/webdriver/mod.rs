@@ -1,6 +1,6 @@
-//! WebDriver helpers for browser tests (the same few lines of std HTTP as
-//! `tests/html_browser.rs`): find Chromium and chromedriver, start the driver, talk to
-//! it, and open a page to run a script in it.
+//! WebDriver helpers of the browser tests (`tests/html_browser.rs`): find Chromium and
+//! chromedriver, start the driver, talk to it (chromedriver's plain HTTP + JSON, spoken
+//! with a few lines of std), and open a page to run a script in it.
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -131,21 +131,22 @@ pub fn value_of(response: Value, what: &str) -> Value {
     value
 }
 
-/// Chromium and chromedriver, or `None` when `PERFLAB_SKIP_BROWSER=1` and they are
-/// missing; panics when they are missing otherwise.
-pub fn browser() -> Option<(PathBuf, PathBuf)> {
-    let skip = std::env::var("PERFLAB_SKIP_BROWSER").is_ok_and(|v| v == "1");
-    match (
-        find_program(&["chromium", "chromium-browser", "google-chrome"]),
-        find_program(&["chromedriver"]),
-    ) {
-        (Some(c), Some(d)) => Some((c, d)),
-        _ if skip => None,
-        _ => panic!(
-            "headless Chromium is required for this test: install Debian's `chromium`, \
-             `chromium-driver` and `fonts-noto-cjk` (as .ci/run does), or set \
-             PERFLAB_SKIP_BROWSER=1 to skip it"
-        ),
+/// Chromium and chromedriver, found on PATH, or the list of what is missing with the
+/// Debian package that provides it.
+pub fn programs() -> Result<(PathBuf, PathBuf), Vec<&'static str>> {
+    let chromium = find_program(&["chromium", "chromium-browser", "google-chrome"]);
+    let chromedriver = find_program(&["chromedriver"]);
+    match (chromium, chromedriver) {
+        (Some(c), Some(d)) => Ok((c, d)),
+        (c, d) => Err([
+            c.is_none()
+                .then_some("`chromium` (Debian package chromium) is not on PATH"),
+            d.is_none()
+                .then_some("`chromedriver` (Debian package chromium-driver) is not on PATH"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()),
     }
 }
 
