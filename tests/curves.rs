@@ -504,3 +504,59 @@ fn a_capacity_rule_without_curves_is_an_error() {
         .clone();
     assert!(String::from_utf8_lossy(&out.stderr).contains("--curve-x"));
 }
+
+#[test]
+fn the_verdict_line_fails_when_only_capacity_regressed() {
+    // Only the capacity rule is set, so every matched pair of runs passes; the capacity
+    // drop alone fails the diff, and every output says so, not only the exit code.
+    let (fast, slow) = (sweep_of(2, 1), sweep_of(6, 1));
+    let run = |json: bool| {
+        let mut cmd = perflab();
+        cmd.arg("diff").arg(fast.path()).arg(slow.path()).args([
+            "--curve-x",
+            "max_concurrency",
+            "--slo",
+            "mean_tpot_ms<=7",
+            "--curve-by",
+            "",
+            "--fail-on",
+            "capacity<-5%",
+        ]);
+        if json {
+            cmd.arg("--json");
+        }
+        cmd.assert().code(1).get_output().clone()
+    };
+    let text = String::from_utf8(run(false).stdout).unwrap();
+    let first = text.lines().next().unwrap();
+    assert!(!first.contains("no regression"), "{text}");
+    assert!(
+        first.contains("capacity at the SLO regressed in 1 of 1 series"),
+        "{text}"
+    );
+    let v: Json = serde_json::from_slice(&run(true).stdout).unwrap();
+    assert_eq!(v["verdict"], json!("regression"), "{v}");
+    assert_eq!(v["counts"]["capacity_regressions"], json!(1));
+    assert_eq!(v["counts"]["regressions"], json!(0));
+    // Grown capacity: the line says pass and the exit code is 0.
+    let out = perflab()
+        .arg("diff")
+        .arg(slow.path())
+        .arg(fast.path())
+        .args([
+            "--curve-x",
+            "max_concurrency",
+            "--slo",
+            "mean_tpot_ms<=7",
+            "--curve-by",
+            "",
+            "--fail-on",
+            "capacity<-5%",
+        ])
+        .assert()
+        .code(0)
+        .get_output()
+        .clone();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().next().unwrap().contains("no regression"), "{text}");
+}

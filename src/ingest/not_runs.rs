@@ -1,8 +1,8 @@
 //! Files perflab knows but does not read as runs: a summary printed for people next to
 //! the result file it summarises (guidellm's console tables), an aggregate over several
 //! runs (AIPerf's sweep and multi-run exports), per-request records (perf_analyzer's
-//! `profile_export.json` under genai-perf), and reports of tools perflab has no reader
-//! for (inference-perf). Only files no reader claimed are looked at. The driver reports
+//! `profile_export.json` under genai-perf), and inference-perf's summary and adapter
+//! reports, whose requests are in its stage reports (`inference_perf.rs`). Only files no reader claimed are looked at. The driver reports
 //! them by kind (a summary line per kind on stderr, the file list with `-v`) and, for a
 //! file named on the command line, says what it is and what to read instead, so nothing
 //! is dropped in silence. Every word of those messages is in `locales/*/ingest.ftl`
@@ -22,7 +22,8 @@ pub enum NotARun {
     /// perf_analyzer's per-request export (`experiments[].requests[].response_timestamps`)
     /// that genai-perf turns into `profile_export_genai_perf.json`.
     PerfAnalyzerRecords,
-    /// inference-perf's `*lifecycle_metrics.json` (`load_summary`, `successes`, `failures`).
+    /// inference-perf's `summary_lifecycle_metrics.json` beside its stage reports, and its
+    /// `adapter_*_lifecycle_metrics.json` (`load_summary`, `successes`, `failures`).
     InferencePerfReport,
 }
 
@@ -69,8 +70,8 @@ pub fn recognize(source: &Source) -> Option<NotARun> {
         if has("\"experiments\"") && has("\"response_timestamps\"") {
             return Some(NotARun::PerfAnalyzerRecords);
         }
-        // `load_summary` (what was sent) beside `successes` / `failures` (what came back),
-        // as inference-perf's docs show its reports; no real report is in fixtures/.
+        // `load_summary` (what was sent) beside `successes` / `failures` (what came back);
+        // `inference_perf.rs` reads the stage reports and claims these without runs.
         if has("\"load_summary\"") && has("\"successes\"") {
             return Some(NotARun::InferencePerfReport);
         }
