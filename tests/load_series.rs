@@ -251,6 +251,20 @@ fn the_latency_reports_rates_are_curves_with_their_capacity_in_the_report() {
     }
     let ru = std::fs::read_to_string(dir.path().join("report.ru.md")).unwrap();
     assert!(ru.contains("### Кривые нагрузки"), "{ru}");
+    // The report with its curves still passes perflab's own check of every claim.
+    let out = perflab()
+        .arg("check")
+        .arg(dir.path().join("report.en.md"))
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains(" 0 wrong"), "{said}");
     // Same inputs, byte-identical output.
     let again = report("en");
     assert_eq!(

@@ -110,8 +110,9 @@ fn capacity(loc: &Localizer, study: &Study, c: &LoadCurve) -> (Option<String>, V
         return (None, Vec::new());
     }
     let slos: Vec<String> = study.slos.iter().map(|s| format!("`{}`", s.text())).collect();
+    // Two paragraphs: sentences of some languages are not joined by a space.
     let intro = format!(
-        "{} {}",
+        "{}\n\n{}",
         loc.tr_args("curves-slos", &[("slo", slos.join(", ").into())]),
         loc.tr("curves-capacity-method")
     );
