@@ -558,7 +558,10 @@ fn the_verdict_line_fails_when_only_capacity_regressed() {
         .get_output()
         .clone();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.lines().next().unwrap().contains("no regression"), "{text}");
+    assert!(
+        text.lines().next().unwrap().contains("no regression"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -629,5 +632,8 @@ fn the_diff_page_of_two_sweeps_renders_both_curves_in_headless_chromium() {
     // Four loads on each sweep's curve, plus the two legend markers, both named.
     assert_eq!(chart["circles"], json!(10), "{chart}");
     let text = chart["text"].as_str().unwrap();
-    assert!(text.contains("基线：") && text.contains("候选："), "{chart}");
+    assert!(
+        text.contains("基线：") && text.contains("候选："),
+        "{chart}"
+    );
 }

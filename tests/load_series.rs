@@ -85,9 +85,15 @@ fn an_aiperf_sweep_with_trials_is_each_run_once_with_its_trial_number() {
         let source = r["source"].as_str().unwrap();
         assert!(source.ends_with("/profile_export_aiperf.json"), "{source}");
         let raw = json_file(&root(AIPERF_TRIALS).join(source));
-        assert_eq!(r["p99_ttft_ms"].as_f64(), raw["time_to_first_token"]["p99"].as_f64());
+        assert_eq!(
+            r["p99_ttft_ms"].as_f64(),
+            raw["time_to_first_token"]["p99"].as_f64()
+        );
         let trial = format!("trial_{:04}", r["run_number"].as_f64().unwrap() as u32);
-        assert!(source.starts_with(&format!("profile_runs/{trial}/")), "{source}");
+        assert!(
+            source.starts_with(&format!("profile_runs/{trial}/")),
+            "{source}"
+        );
     }
     assert!(stderr.contains("AIPerf"), "{stderr}");
 }
@@ -121,9 +127,18 @@ fn perflab_intervals_of_an_aiperf_multi_run_folder_are_aiperfs_own() {
         let a = &agg["metrics"][theirs];
         let (mean, ci) = (stat["mean"].as_f64().unwrap(), stat["ci"].as_f64().unwrap());
         let close = |x: f64, y: f64| (x - y).abs() <= 1e-9 * y.abs().max(1.0);
-        assert!(close(mean, a["mean"].as_f64().unwrap()), "{ours}: {stat} {a}");
-        assert!(close(mean - ci, a["ci_low"].as_f64().unwrap()), "{ours}: {stat} {a}");
-        assert!(close(mean + ci, a["ci_high"].as_f64().unwrap()), "{ours}: {stat} {a}");
+        assert!(
+            close(mean, a["mean"].as_f64().unwrap()),
+            "{ours}: {stat} {a}"
+        );
+        assert!(
+            close(mean - ci, a["ci_low"].as_f64().unwrap()),
+            "{ours}: {stat} {a}"
+        );
+        assert!(
+            close(mean + ci, a["ci_high"].as_f64().unwrap()),
+            "{ours}: {stat} {a}"
+        );
     }
 }
 
@@ -145,7 +160,15 @@ fn an_aiperf_sweep_is_a_curve_with_its_capacity() {
     let hi = ys.iter().map(|p| p.1).fold(0.0, f64::max);
     let limit = (lo + hi) / 2.0;
     let slo = format!("p99_ttft_ms<={limit}");
-    let line = &curves(&[AIPERF_SWEEP, "--x", "max_concurrency", "--y", "p99_ttft_ms", "--slo", &slo])[0];
+    let line = &curves(&[
+        AIPERF_SWEEP,
+        "--x",
+        "max_concurrency",
+        "--y",
+        "p99_ttft_ms",
+        "--slo",
+        &slo,
+    ])[0];
     assert_eq!(line["points"], 4);
     let first_fail = ys.iter().position(|p| p.1 > limit).unwrap();
     let want = if first_fail == 0 {
@@ -158,7 +181,10 @@ fn an_aiperf_sweep_is_a_curve_with_its_capacity() {
     match want {
         Some(w) => {
             assert_eq!(line["capacity_bound"], "interpolated", "{line}");
-            assert!((line["capacity"].as_f64().unwrap() - w).abs() < 1e-9, "{line} {w}");
+            assert!(
+                (line["capacity"].as_f64().unwrap() - w).abs() < 1e-9,
+                "{line} {w}"
+            );
         }
         None => assert_eq!(line["capacity_bound"], "below_first", "{line}"),
     }
@@ -176,13 +202,23 @@ fn each_inference_perf_stage_is_a_run_at_its_rate() {
         let s = &raw["successes"];
         assert_eq!(r["completed"], s["count"]);
         let ms = |v: &Json| v.as_f64().unwrap() * 1000.0;
-        assert_eq!(r["mean_ttft_ms"].as_f64(), Some(ms(&s["latency"]["time_to_first_token"]["mean"])));
-        assert_eq!(r["p99_e2el_ms"].as_f64(), Some(ms(&s["latency"]["request_latency"]["p99"])));
+        assert_eq!(
+            r["mean_ttft_ms"].as_f64(),
+            Some(ms(&s["latency"]["time_to_first_token"]["mean"]))
+        );
+        assert_eq!(
+            r["p99_e2el_ms"].as_f64(),
+            Some(ms(&s["latency"]["request_latency"]["p99"]))
+        );
     }
     // The summary over all stages is reported as skipped, by kind.
     assert!(stderr.contains("inference-perf"), "{stderr}");
     let lines = curves(&[IP_RATES, "--x", "request_rate", "--y", "mean_e2el_ms"]);
-    assert_eq!(lines.len(), 1, "the stage number only renames the load: one series");
+    assert_eq!(
+        lines.len(),
+        1,
+        "the stage number only renames the load: one series"
+    );
     let xs: Vec<f64> = lines[0]["curve"]
         .as_array()
         .unwrap()
@@ -196,9 +232,14 @@ fn each_inference_perf_stage_is_a_run_at_its_rate() {
 fn inference_perf_concurrent_stages_carry_their_concurrency_and_failures() {
     let (runs, _) = ingest(IP_CONC);
     assert_eq!(runs.len(), 3);
-    let conc: Vec<f64> = runs.iter().map(|r| r["max_concurrency"].as_f64().unwrap()).collect();
+    let conc: Vec<f64> = runs
+        .iter()
+        .map(|r| r["max_concurrency"].as_f64().unwrap())
+        .collect();
     assert_eq!(conc, [1.0, 4.0, 8.0]);
-    assert!(runs.iter().all(|r| r.get("request_rate").is_none_or(Json::is_null)));
+    assert!(runs
+        .iter()
+        .all(|r| r.get("request_rate").is_none_or(Json::is_null)));
     let summary = json_file(&root(IP_CONC).join("summary_lifecycle_metrics.json"));
     let failed: f64 = runs.iter().map(|r| r["failed"].as_f64().unwrap()).sum();
     assert_eq!(Some(failed), summary["failures"]["count"].as_f64());
@@ -234,7 +275,11 @@ fn the_latency_reports_rates_are_curves_with_their_capacity_in_the_report() {
     let dir = report("en,ru,zh-CN");
     let md = std::fs::read_to_string(dir.path().join("report.en.md")).unwrap();
     let section = &md[md.find("### Load curves").expect("a load-curves section")..];
-    assert!(section.contains("![Mean E2E latency (ms) against Request rate](charts/load-curve-1.en.svg)"), "{section}");
+    assert!(
+        section
+            .contains("![Mean E2E latency (ms) against Request rate](charts/load-curve-1.en.svg)"),
+        "{section}"
+    );
     // The SLO (mean latency <= 3000 ms) holds at rate 8 and fails at 16, on both sides:
     // capacity = 8 + (3000 - l8) / (l16 - l8) * 8, printed with two decimals.
     for (side, name) in [("baseline", "Baseline"), ("optimized", "Optimized")] {
@@ -246,8 +291,14 @@ fn the_latency_reports_rates_are_curves_with_their_capacity_in_the_report() {
     }
     for lang in ["ru", "zh-CN"] {
         let md = std::fs::read_to_string(dir.path().join(format!("report.{lang}.md"))).unwrap();
-        assert!(md.contains(&format!("charts/load-curve-1.{lang}.svg")), "{lang}");
-        assert!(dir.path().join(format!("charts/load-curve-1.{lang}.svg")).is_file());
+        assert!(
+            md.contains(&format!("charts/load-curve-1.{lang}.svg")),
+            "{lang}"
+        );
+        assert!(dir
+            .path()
+            .join(format!("charts/load-curve-1.{lang}.svg"))
+            .is_file());
     }
     let ru = std::fs::read_to_string(dir.path().join("report.ru.md")).unwrap();
     assert!(ru.contains("### Кривые нагрузки"), "{ru}");

@@ -54,7 +54,11 @@ pub struct LoadCurve {
 pub fn profile_load(p: &Profile) -> Option<(&'static str, f64)> {
     LOAD_COLUMNS.iter().find_map(|c| {
         let (_, v) = p.dataset.iter().find(|(k, _)| k == c)?;
-        let v: f64 = v.trim().parse().ok().filter(|v: &f64| v.is_finite() && *v > 0.0)?;
+        let v: f64 = v
+            .trim()
+            .parse()
+            .ok()
+            .filter(|v: &f64| v.is_finite() && *v > 0.0)?;
         Some((*c, v))
     })
 }
@@ -81,10 +85,7 @@ fn load_series(study: &Study, profiles: &[usize]) -> Option<&'static str> {
             .collect()
     };
     let first = rest(profiles[0]);
-    profiles
-        .iter()
-        .all(|&p| rest(p) == first)
-        .then_some(column)
+    profiles.iter().all(|&p| rest(p) == first).then_some(column)
 }
 
 /// Every load series of the study, scenarios first, then experiments in order.
@@ -210,19 +211,16 @@ mod tests {
                     _ => sc.optimized.run(),
                 }
                 .unwrap();
-                assert_eq!(p.values["mean_e2el_ms"].mean, run.get("mean_e2el_ms").unwrap());
+                assert_eq!(
+                    p.values["mean_e2el_ms"].mean,
+                    run.get("mean_e2el_ms").unwrap()
+                );
             }
             let cap = series.capacity.as_ref().unwrap();
             // The SLO (mean latency ≤ 3 s) holds at rate 8 and fails at 16: linear
             // between the two points' means.
             let at = |x: f64| {
-                series
-                    .points
-                    .iter()
-                    .find(|p| p.x == x)
-                    .unwrap()
-                    .values["mean_e2el_ms"]
-                    .mean
+                series.points.iter().find(|p| p.x == x).unwrap().values["mean_e2el_ms"].mean
             };
             let (l8, l16) = (at(8.0), at(16.0));
             assert!(l8 <= 3000.0 && l16 > 3000.0, "{l8} {l16}");
@@ -235,7 +233,8 @@ mod tests {
     #[test]
     fn profiles_that_differ_in_more_than_the_load_are_no_series() {
         let s = crate::study::load(
-            &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/studies/qwen3.5-9b-h100/study.toml"),
+            &Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("fixtures/studies/qwen3.5-9b-h100/study.toml"),
         )
         .unwrap();
         assert!(load_curves(&s).is_empty());

@@ -46,7 +46,10 @@ mod tests {
     #[test]
     fn every_layout_of_the_orchestrator() {
         let n = |p: &str| run_number(Path::new(p));
-        assert_eq!(n("b/profile_runs/run_0003/profile_export_aiperf.json"), Some(3));
+        assert_eq!(
+            n("b/profile_runs/run_0003/profile_export_aiperf.json"),
+            Some(3)
+        );
         assert_eq!(
             n("b/profile_runs/trial_0002/concurrency_4/profile_export_aiperf.csv"),
             Some(2)

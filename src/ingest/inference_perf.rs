@@ -173,7 +173,11 @@ fn report_run(text: &str, obj: &Map<String, Json>) -> Result<Run, ParseError> {
     let concurrency = num(&["load_summary", "concurrency"])?;
     put(&mut run, "max_concurrency", concurrency);
     if concurrency.is_none() {
-        put(&mut run, "request_rate", num(&["load_summary", "requested_rate"])?);
+        put(
+            &mut run,
+            "request_rate",
+            num(&["load_summary", "requested_rate"])?,
+        );
     }
     put(
         &mut run,
@@ -202,7 +206,11 @@ fn report_run(text: &str, obj: &Map<String, Json>) -> Result<Run, ParseError> {
                 continue;
             };
             let v = num(&["successes", "latency", key, stat])?;
-            put(&mut run, &format!("{stat}_{family}_ms"), v.map(|s| s * 1000.0));
+            put(
+                &mut run,
+                &format!("{stat}_{family}_ms"),
+                v.map(|s| s * 1000.0),
+            );
         }
     }
     // Token counts per request: prompt tokens are the input, output tokens the output.
@@ -295,7 +303,10 @@ mod tests {
         assert_eq!(parsed.runs.len(), 1);
         let r = &parsed.runs[0];
         assert!(r.get("stage").is_none());
-        assert_eq!(r.get("num_prompts"), raw("summary_lifecycle_metrics.json")["load_summary"]["count"].as_f64());
+        assert_eq!(
+            r.get("num_prompts"),
+            raw("summary_lifecycle_metrics.json")["load_summary"]["count"].as_f64()
+        );
     }
 
     #[test]
@@ -330,7 +341,11 @@ mod tests {
             .read(&Source::new(path, cut))
             .unwrap_err();
         assert!(e.line.is_some_and(|l| l > 10), "{e:?}");
-        let bad = good.replacen("\"benchmark_time_seconds\": ", "\"benchmark_time_seconds\": \"x\", \"was\": ", 1);
+        let bad = good.replacen(
+            "\"benchmark_time_seconds\": ",
+            "\"benchmark_time_seconds\": \"x\", \"was\": ",
+            1,
+        );
         let e = InferencePerfReader
             .read(&Source::new(path, &bad))
             .unwrap_err();

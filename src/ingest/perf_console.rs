@@ -422,11 +422,18 @@ fn aiperf_variation(run: &mut crate::model::Run, export: &str) {
     if let Some(n) = super::aiperf_layout::run_number(path) {
         run.set_num("run_number", f64::from(n));
     }
-    let Some(dir) = path.parent().and_then(|d| d.file_name()).and_then(|d| d.to_str()) else {
+    let Some(dir) = path
+        .parent()
+        .and_then(|d| d.file_name())
+        .and_then(|d| d.to_str())
+    else {
         return;
     };
     for part in dir.split("__") {
-        for (name, column) in [("concurrency_", "max_concurrency"), ("request_rate_", "request_rate")] {
+        for (name, column) in [
+            ("concurrency_", "max_concurrency"),
+            ("request_rate_", "request_rate"),
+        ] {
             let value = part.strip_prefix(name).and_then(|v| v.parse::<f64>().ok());
             if let (Some(v), None) = (value.filter(|v| v.is_finite()), run.get(column)) {
                 run.set_num(column, v);

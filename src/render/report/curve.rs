@@ -65,7 +65,14 @@ pub fn build(
         let mut chart = empty_chart(loc, first, &c.y);
         for (side, curves) in &c.sides {
             let before = chart.series.len();
-            add_series(&mut chart, loc, curves, &c.y, None, *side == Side::Optimized);
+            add_series(
+                &mut chart,
+                loc,
+                curves,
+                &c.y,
+                None,
+                *side == Side::Optimized,
+            );
             let name = side_name(loc, study, c, *side);
             for s in &mut chart.series[before..] {
                 s.name = name.clone();
@@ -109,7 +116,11 @@ fn capacity(loc: &Localizer, study: &Study, c: &LoadCurve) -> (Option<String>, V
     if study.slos.is_empty() {
         return (None, Vec::new());
     }
-    let slos: Vec<String> = study.slos.iter().map(|s| format!("`{}`", s.text())).collect();
+    let slos: Vec<String> = study
+        .slos
+        .iter()
+        .map(|s| format!("`{}`", s.text()))
+        .collect();
     // Two paragraphs: sentences of some languages are not joined by a space.
     let intro = format!(
         "{}\n\n{}",
@@ -151,7 +162,10 @@ fn capacity(loc: &Localizer, study: &Study, c: &LoadCurve) -> (Option<String>, V
             .copied()
             .flatten()
             .map_or("—".to_owned(), fixed);
-        let limiting = cap.limiting.as_ref().map_or("—".into(), |l| format!("`{l}`"));
+        let limiting = cap
+            .limiting
+            .as_ref()
+            .map_or("—".into(), |l| format!("`{l}`"));
         table.push(format!(
             "| {} | {} | {} | {} |",
             md(&side_name(loc, study, c, *side)),
