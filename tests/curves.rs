@@ -421,3 +421,136 @@ fn a_capacity_rule_without_curves_is_an_error() {
         .clone();
     assert!(String::from_utf8_lossy(&out.stderr).contains("--curve-x"));
 }
+
+#[test]
+fn the_verdict_line_fails_when_only_capacity_regressed() {
+    // Only the capacity rule is set, so every matched pair of runs passes; the capacity
+    // drop alone fails the diff, and every output says so, not only the exit code.
+    let (fast, slow) = (sweep_of(2, 1), sweep_of(6, 1));
+    let run = |json: bool| {
+        let mut cmd = perflab();
+        cmd.arg("diff").arg(fast.path()).arg(slow.path()).args([
+            "--curve-x",
+            "max_concurrency",
+            "--slo",
+            "mean_tpot_ms<=7",
+            "--curve-by",
+            "",
+            "--fail-on",
+            "capacity<-5%",
+        ]);
+        if json {
+            cmd.arg("--json");
+        }
+        cmd.assert().code(1).get_output().clone()
+    };
+    let text = String::from_utf8(run(false).stdout).unwrap();
+    let first = text.lines().next().unwrap();
+    assert!(!first.contains("no regression"), "{text}");
+    assert!(
+        first.contains("capacity at the SLO regressed in 1 of 1 series"),
+        "{text}"
+    );
+    let v: Json = serde_json::from_slice(&run(true).stdout).unwrap();
+    assert_eq!(v["verdict"], json!("regression"), "{v}");
+    assert_eq!(v["counts"]["capacity_regressions"], json!(1));
+    assert_eq!(v["counts"]["regressions"], json!(0));
+    // Grown capacity: the line says pass and the exit code is 0.
+    let out = perflab()
+        .arg("diff")
+        .arg(slow.path())
+        .arg(fast.path())
+        .args([
+            "--curve-x",
+            "max_concurrency",
+            "--slo",
+            "mean_tpot_ms<=7",
+            "--curve-by",
+            "",
+            "--fail-on",
+            "capacity<-5%",
+        ])
+        .assert()
+        .code(0)
+        .get_output()
+        .clone();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.lines().next().unwrap().contains("no regression"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_diff_page_of_two_sweeps_renders_both_curves_in_headless_chromium() {
+    let Some((chromium, chromedriver)) = webdriver::browser() else {
+        eprintln!("skipped: chromium/chromedriver not installed and PERFLAB_SKIP_BROWSER=1");
+        return;
+    };
+    let (fast, slow) = (sweep_of(2, 1), sweep_of(6, 1));
+    let page_dir = tempfile::tempdir().unwrap();
+    let html = page_dir.path().join("diff.html");
+    perflab()
+        .arg("diff")
+        .arg(fast.path())
+        .arg(slow.path())
+        .args([
+            "--curve-x",
+            "max_concurrency",
+            "--slo",
+            "mean_tpot_ms<=7",
+            "--curve-by",
+            "",
+            "--fail-on",
+            "capacity<-5%",
+            "--lang",
+            "zh-CN",
+            "--html",
+        ])
+        .arg(&html)
+        .assert()
+        .code(1);
+    let script = r#"
+        const svgs = [...document.querySelectorAll('svg')];
+        return {
+          ready: document.readyState,
+          verdict: (document.querySelector('.verdict') || {}).textContent || '',
+          svgs: svgs.map(svg => {
+            const box = svg.getBoundingClientRect();
+            const texts = [...svg.querySelectorAll('text')];
+            return {
+              width: box.width, height: box.height,
+              circles: svg.querySelectorAll('circle').length,
+              text: texts.map(t => t.textContent.trim()).join('|'),
+              unmeasured: texts.filter(t => t.textContent.trim() && !(t.getComputedTextLength() > 0))
+                .map(t => t.textContent.trim()),
+            };
+          }),
+        };"#;
+    let (page, log) = webdriver::inspect(&chromium, &chromedriver, &html, script);
+    assert_eq!(page["ready"], "complete", "{page}");
+    let severe: Vec<&Json> = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["level"] == "SEVERE")
+        .collect();
+    assert!(severe.is_empty(), "browser console errors: {severe:?}");
+    // The verdict line says what the exit code says: the capacity regressed.
+    let verdict = page["verdict"].as_str().unwrap();
+    assert!(verdict.contains("容量回退"), "{verdict}");
+    let svgs = page["svgs"].as_array().unwrap();
+    let chart = svgs
+        .iter()
+        .find(|s| s["text"].as_str().unwrap().contains("mean_tpot_ms<=7"))
+        .unwrap_or_else(|| panic!("no capacity chart: {page}"));
+    assert!(chart["width"].as_f64().unwrap() > 100.0, "{chart}");
+    assert_eq!(chart["unmeasured"], json!([]), "{chart}");
+    // Four loads on each sweep's curve, plus the two legend markers, both named.
+    assert_eq!(chart["circles"], json!(10), "{chart}");
+    let text = chart["text"].as_str().unwrap();
+    assert!(
+        text.contains("基线：") && text.contains("候选："),
+        "{chart}"
+    );
+}

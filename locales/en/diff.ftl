@@ -5,6 +5,8 @@ diff-verdict-fail = perflab diff: { $regressions ->
     [one] 1 regression
    *[other] { $regressions } regressions
 } in { $pairs } of { $matched } matched ({ $added } added, { $removed } removed)
+diff-verdict-fail-capacity = perflab diff: capacity at the SLO regressed in { $capacity } of { $series } series (the { $matched } matched runs pass every rule; { $added } added, { $removed } removed)
+diff-verdict-and-capacity = ; capacity at the SLO regressed in { $capacity } of { $series } series
 diff-policy-default = Policy (default):
 diff-policy-flags = Policy (--fail-on):
 diff-policy-config = Policy ({ $path }):

@@ -2,7 +2,7 @@
 ingest-kind-guidellm-console = a guidellm console summary (rounded tables for reading), not a result file; read the benchmarks.json or benchmarks.csv that guidellm saved with it
 ingest-kind-aiperf-aggregate = an AIPerf aggregate over several runs (a sweep or repeated profiles), not one run; read each run's profile_export_aiperf.json
 ingest-kind-perf-analyzer-records = perf_analyzer's per-request records under genai-perf, not a summary of the run; read profile_export_genai_perf.json beside it
-ingest-kind-inference-perf-report = an inference-perf lifecycle report, which perflab does not read yet
+ingest-kind-inference-perf-report = an inference-perf summary or LoRA adapter report, whose requests are in its stage_N reports (read those)
 ingest-skipped-guidellm-console = { $count ->
     [one] { $count } file skipped: a guidellm console summary; read benchmarks.json instead
    *[other] { $count } files skipped: guidellm console summaries; read benchmarks.json instead
@@ -16,8 +16,8 @@ ingest-skipped-perf-analyzer-records = { $count ->
    *[other] { $count } files skipped: perf_analyzer's per-request records; read profile_export_genai_perf.json instead
 }
 ingest-skipped-inference-perf-report = { $count ->
-    [one] { $count } file skipped: an inference-perf report, which perflab does not read yet
-   *[other] { $count } files skipped: inference-perf reports, which perflab does not read yet
+    [one] { $count } file skipped: an inference-perf summary or adapter report; its stages are read from stage_N_lifecycle_metrics.json
+   *[other] { $count } files skipped: inference-perf summary or adapter reports; their stages are read from stage_N_lifecycle_metrics.json
 }
 ingest-skipped-no-result = { $count ->
     [one] { $count } file skipped: no benchmark result found in it

@@ -6,6 +6,8 @@ diff-verdict-fail = perflab diff: { $regressions ->
     [few] { $regressions } регрессии
    *[many] { $regressions } регрессий
 } в { $pairs } из { $matched } сопоставленных (добавлено: { $added }, удалено: { $removed })
+diff-verdict-fail-capacity = perflab diff: ёмкость при SLO снизилась в { $capacity } из { $series } серий (сопоставленные прогоны, { $matched }, проходят все правила; добавлено: { $added }, удалено: { $removed })
+diff-verdict-and-capacity = ; ёмкость при SLO снизилась в { $capacity } из { $series } серий
 diff-policy-default = Правила (по умолчанию):
 diff-policy-flags = Правила (--fail-on):
 diff-policy-config = Правила ({ $path }):

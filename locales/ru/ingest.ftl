@@ -2,7 +2,7 @@
 ingest-kind-guidellm-console = сводка guidellm из консоли (округлённые таблицы для чтения), а не файл результатов; читайте benchmarks.json или benchmarks.csv, которые guidellm сохранил вместе с ней
 ingest-kind-aiperf-aggregate = сводка AIPerf по нескольким прогонам (перебор параметров или повторные профили), а не один прогон; читайте profile_export_aiperf.json каждого прогона
 ingest-kind-perf-analyzer-records = записи perf_analyzer по отдельным запросам внутри genai-perf, а не итог прогона; читайте profile_export_genai_perf.json рядом с ним
-ingest-kind-inference-perf-report = отчёт inference-perf о жизненном цикле запросов; perflab пока не читает этот формат
+ingest-kind-inference-perf-report = сводный отчёт inference-perf или отчёт LoRA-адаптера; его запросы — в отчётах stage_N (читайте их)
 ingest-skipped-guidellm-console = { $count ->
     [one] Пропущен { $count } файл: сводка guidellm из консоли; читайте benchmarks.json
     [few] Пропущено { $count } файла: сводки guidellm из консоли; читайте benchmarks.json
@@ -19,9 +19,9 @@ ingest-skipped-perf-analyzer-records = { $count ->
    *[many] Пропущено { $count } файлов: записи perf_analyzer по отдельным запросам; читайте profile_export_genai_perf.json
 }
 ingest-skipped-inference-perf-report = { $count ->
-    [one] Пропущен { $count } файл: отчёт inference-perf; perflab пока не читает этот формат
-    [few] Пропущено { $count } файла: отчёты inference-perf; perflab пока не читает этот формат
-   *[many] Пропущено { $count } файлов: отчёты inference-perf; perflab пока не читает этот формат
+    [one] Пропущен { $count } файл: сводный отчёт inference-perf или отчёт адаптера; стадии читаются из stage_N_lifecycle_metrics.json
+    [few] Пропущено { $count } файла: сводные отчёты inference-perf или отчёты адаптеров; стадии читаются из stage_N_lifecycle_metrics.json
+   *[many] Пропущено { $count } файлов: сводные отчёты inference-perf или отчёты адаптеров; стадии читаются из stage_N_lifecycle_metrics.json
 }
 ingest-skipped-no-result = { $count ->
     [one] Пропущен { $count } файл: в нём не найдено результатов бенчмарка

@@ -2,6 +2,8 @@
 diff-title = perflab diff
 diff-verdict-pass = perflab diff：无性能回退（已配对 { $matched }，新增 { $added }，移除 { $removed }）
 diff-verdict-fail = perflab diff：{ $regressions } 处回退，涉及 { $matched } 个已配对键中的 { $pairs } 个（新增 { $added }，移除 { $removed }）
+diff-verdict-fail-capacity = perflab diff：{ $series } 个序列中有 { $capacity } 个在 SLO 下的容量回退（{ $matched } 个已配对运行均通过所有规则；新增 { $added }，移除 { $removed }）
+diff-verdict-and-capacity = ；{ $series } 个序列中有 { $capacity } 个在 SLO 下的容量回退
 diff-policy-default = 规则（默认）：
 diff-policy-flags = 规则（--fail-on）：
 diff-policy-config = 规则（{ $path }）：

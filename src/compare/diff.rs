@@ -150,6 +150,11 @@ pub struct Counts {
     pub without_noise_estimate: usize,
     pub added: usize,
     pub removed: usize,
+    /// Series of two sweeps whose capacity at the SLO failed a `capacity` rule
+    /// (`Comparison::judge_capacity`); 0 without `--curve-x`.
+    pub capacity_regressions: usize,
+    /// Series the capacity comparison holds (both sweeps' series).
+    pub capacity_series: usize,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -167,6 +172,17 @@ pub struct Comparison {
 }
 
 impl Comparison {
+    /// Folds the capacity comparison of two sweeps into the verdict: a series whose
+    /// capacity fails a `capacity` rule is a regression like a failed metric rule, so
+    /// the verdict line, the JSON `verdict` and the exit code agree.
+    pub fn judge_capacity(&mut self, capacity: &super::capacity::CapacityComparison) {
+        self.counts.capacity_series = capacity.rows.len();
+        self.counts.capacity_regressions = capacity.rows.iter().filter(|r| r.regressed()).count();
+        if self.counts.capacity_regressions > 0 {
+            self.verdict = Verdict::Regression;
+        }
+    }
+
     pub fn rule_text(&self, check: &Check) -> String {
         self.rules
             .get(check.rule)

@@ -22,11 +22,13 @@ pub use policy::{Policy, PolicyOrigin, Rule, RuleError, RuleProblem};
 //   baseline, the recommended configuration and the baseline-versus-optimized table.
 // - `pair`: two runs side by side (`perflab compare`).
 // - `metric`: a metric's direction and unit.
+// - `study_curves`: a study's load series (the latency reports' rates) as curves.
 
 mod change;
 mod metric;
 mod pair;
 mod study;
+pub mod study_curves;
 
 pub use change::{
     fixed, rank, signed_percent, Change, Direction, PrimaryGap, RunGap, SecondaryGap, SuccessRate,

@@ -26,6 +26,8 @@ pub struct StudyComparison {
     /// Baseline against optimized on every profile: the study's scenarios, or the
     /// baseline and recommended variants when it gives none.
     pub conclusion: Vec<ScenarioComparison>,
+    /// The study's load series as curves, with capacity at its SLOs (`study_curves`).
+    pub load_curves: Vec<super::study_curves::LoadCurve>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -283,6 +285,7 @@ impl StudyComparison {
             recommended,
             recommended_change,
             conclusion,
+            load_curves: super::study_curves::load_curves(study),
         })
     }
 

@@ -3,6 +3,7 @@
 //! (whole-file formats first, then the scanners that find text blocks anywhere in a
 //! file), numbers the runs, and collects per-file errors and warnings.
 
+mod aiperf_layout;
 mod not_runs;
 mod reader;
 mod same_run;
@@ -12,6 +13,7 @@ mod walk;
 mod guidellm_csv;
 mod guidellm_json;
 mod guidellm_summary;
+mod inference_perf;
 mod json_lenient;
 #[cfg(test)]
 mod perf_agreement;
@@ -50,6 +52,7 @@ fn file_readers() -> Vec<&'static dyn Reader> {
         &perf_csv::PerfCsvReader,
         &guidellm_json::GuidellmJsonReader,
         &guidellm_csv::GuidellmCsvReader,
+        &inference_perf::InferencePerfReader,
     ]
 }
 
@@ -169,9 +172,14 @@ fn read_input(input: &InputFile, forced: Option<Format>) -> Result<Read> {
         }
     };
     let mut runs = parsed.runs;
+    // AIPerf keeps each trial's files in a folder of its own; its number is the repeat.
+    let trial = aiperf_layout::run_number(&input.path);
     for (i, run) in runs.iter_mut().enumerate() {
         run.source = input.display.clone();
         run.run_index = i as u32;
+        if let (Some(n), "aiperf") = (trial, run.format.family()) {
+            run.set_num("run_number", f64::from(n));
+        }
     }
     Ok(Read::Runs(FileRuns {
         path: input.path.clone(),

@@ -1,8 +1,8 @@
 //! Files perflab knows but does not read as runs: a summary printed for people next to
 //! the result file it summarises (guidellm's console tables), an aggregate over several
-//! runs (AIPerf's sweep and multi-run exports), per-request records (perf_analyzer's
-//! `profile_export.json` under genai-perf), and reports of tools perflab has no reader
-//! for (inference-perf). Only files no reader claimed are looked at. The driver reports
+//! runs (AIPerf's sweep and multi-run exports, JSON and CSV), per-request records (perf_analyzer's
+//! `profile_export.json` under genai-perf), and inference-perf's summary and adapter
+//! reports, whose requests are in its stage reports (`inference_perf.rs`). Only files no reader claimed are looked at. The driver reports
 //! them by kind (a summary line per kind on stderr, the file list with `-v`) and, for a
 //! file named on the command line, says what it is and what to read instead, so nothing
 //! is dropped in silence. Every word of those messages is in `locales/*/ingest.ftl`
@@ -16,13 +16,14 @@ pub enum NotARun {
     /// guidellm's console tables (0.3: `Benchmarks Stats:`; 0.8: `ℹ Request Latency
     /// Statistics (Completed Requests)`), rounded copies of `benchmarks.json`.
     GuidellmConsole,
-    /// AIPerf's `profile_export_aiperf_sweep.json` / `_aggregate.json`: statistics across
-    /// runs (`aggregation_type`), not one run.
+    /// AIPerf's `profile_export_aiperf_sweep.{json,csv}` / `_aggregate.{json,csv}`:
+    /// statistics across runs (`aggregation_type`), not one run.
     AiperfAggregate,
     /// perf_analyzer's per-request export (`experiments[].requests[].response_timestamps`)
     /// that genai-perf turns into `profile_export_genai_perf.json`.
     PerfAnalyzerRecords,
-    /// inference-perf's `*lifecycle_metrics.json` (`load_summary`, `successes`, `failures`).
+    /// inference-perf's `summary_lifecycle_metrics.json` beside its stage reports, and its
+    /// `adapter_*_lifecycle_metrics.json` (`load_summary`, `successes`, `failures`).
     InferencePerfReport,
 }
 
@@ -69,12 +70,21 @@ pub fn recognize(source: &Source) -> Option<NotARun> {
         if has("\"experiments\"") && has("\"response_timestamps\"") {
             return Some(NotARun::PerfAnalyzerRecords);
         }
-        // `load_summary` (what was sent) beside `successes` / `failures` (what came back),
-        // as inference-perf's docs show its reports; no real report is in fixtures/.
+        // `load_summary` (what was sent) beside `successes` / `failures` (what came back);
+        // `inference_perf.rs` reads the stage reports and claims these without runs.
         if has("\"load_summary\"") && has("\"successes\"") {
             return Some(NotARun::InferencePerfReport);
         }
         return None;
+    }
+    // AIPerf's aggregates as CSV: the confidence table (`metric,mean,std,…,ci_low,ci_high`)
+    // and the sweep's table (the sweep parameters, then `<metric>_mean`, `_std`, … `_cv`
+    // per metric, then its `Best Configurations`).
+    let header = text.lines().next().unwrap_or("");
+    if header.starts_with("metric,mean,std,min,max,cv,se,ci_low,ci_high")
+        || (header.contains("_mean,") && header.contains("_cv,") && has("Best Configurations"))
+    {
+        return Some(NotARun::AiperfAggregate);
     }
     // guidellm 0.3 prints `Benchmarks Stats:` under `Benchmarks Metadata:`; 0.4 and
     // later print `ℹ`-titled tables, the latency one always.
@@ -116,6 +126,27 @@ mod tests {
                 "../../fixtures/aiperf/0.13.0-run3-sweep-c1-c4-failures/profile_export_aiperf_sweep.json"
             )),
             Some(NotARun::AiperfAggregate)
+        );
+    }
+
+    #[test]
+    fn aiperf_aggregate_csvs() {
+        for rel in [
+            "0.13.0-run7-multirun-c2-x3/aggregate/profile_export_aiperf_aggregate.csv",
+            "0.13.0-run8-sweep-c1-c8/sweep_aggregate/profile_export_aiperf_sweep.csv",
+        ] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("fixtures/aiperf")
+                .join(rel);
+            let text = std::fs::read_to_string(path).unwrap();
+            assert_eq!(kind(&text), Some(NotARun::AiperfAggregate), "{rel}");
+        }
+        // A run's own CSV export is not an aggregate.
+        assert_eq!(
+            kind(include_str!(
+                "../../fixtures/aiperf/0.13.0-run1-chat-c4/profile_export_aiperf.csv"
+            )),
+            None
         );
     }
 

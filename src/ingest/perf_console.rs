@@ -91,6 +91,9 @@ impl Reader for PerfConsoleReader {
                 if let Some(seconds) = aiperf_duration(text, table.end) {
                     run.set_num("duration", seconds);
                 }
+                if let Some(export) = aiperf_export_path(text, table.end) {
+                    aiperf_variation(&mut run, export);
+                }
             }
             if !table.closed {
                 parsed.warnings.push(Warning {
@@ -399,6 +402,47 @@ fn aiperf_duration(text: &str, from: usize) -> Option<f64> {
     }
 }
 
+/// The `JSON Export: PATH` line AIPerf prints below a run's tables (before the next run's).
+fn aiperf_export_path(text: &str, from: usize) -> Option<&str> {
+    const LABEL: &str = "JSON Export: ";
+    let rest = crate::offsets::tail(text, from);
+    let pos = memchr::memmem::find(rest.as_bytes(), LABEL.as_bytes())?;
+    if memchr::memmem::find(&rest.as_bytes()[..pos], b"NVIDIA AIPerf |").is_some() {
+        return None;
+    }
+    let path = rest[pos + LABEL.len()..].lines().next()?.trim();
+    (!path.is_empty()).then_some(path)
+}
+
+/// What a sweep's or trial's export path says about the run: AIPerf names a variation's
+/// folder `{parameter}_{value}` (`concurrency_4`, `request_rate_5.0`; several joined with
+/// `__`, `config/sweep/config.py`), and a trial's `profile_runs/trial_NNNN`
+/// (`aiperf_layout.rs`). The console prints neither otherwise.
+fn aiperf_variation(run: &mut crate::model::Run, export: &str) {
+    let path = std::path::Path::new(export);
+    if let Some(n) = super::aiperf_layout::run_number(path) {
+        run.set_num("run_number", f64::from(n));
+    }
+    let Some(dir) = path
+        .parent()
+        .and_then(|d| d.file_name())
+        .and_then(|d| d.to_str())
+    else {
+        return;
+    };
+    for part in dir.split("__") {
+        for (name, column) in [
+            ("concurrency_", "max_concurrency"),
+            ("request_rate_", "request_rate"),
+        ] {
+            let value = part.strip_prefix(name).and_then(|v| v.parse::<f64>().ok());
+            if let (Some(v), None) = (value.filter(|v| v.is_finite()), run.get(column)) {
+                run.set_num(column, v);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -550,6 +594,25 @@ mod tests {
             (Some(17.0), Some(3.0))
         );
         assert_eq!(b.get("duration"), Some(0.61));
+        // The sweep's variation folders in the export paths below each run's tables.
+        assert_eq!(a.get("max_concurrency"), Some(1.0));
+        assert_eq!(b.get("max_concurrency"), Some(4.0));
+        assert!(a.get("run_number").is_none());
+    }
+
+    #[test]
+    fn aiperf_variation_folders_and_trials_of_export_paths() {
+        let mut run = crate::model::Run::new(Format::AiperfConsole, None);
+        aiperf_variation(
+            &mut run,
+            "/w/out/profile_runs/trial_0002/concurrency_8__request_rate_2.5/profile_export_aiperf.json",
+        );
+        assert_eq!(run.get("max_concurrency"), Some(8.0));
+        assert_eq!(run.get("request_rate"), Some(2.5));
+        assert_eq!(run.get("run_number"), Some(2.0));
+        let mut run = crate::model::Run::new(Format::AiperfConsole, None);
+        aiperf_variation(&mut run, "/w/out/run1-chat-c4/profile_export_aiperf.json");
+        assert!(run.values.is_empty());
     }
 
     #[test]

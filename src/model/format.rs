@@ -22,10 +22,11 @@ pub enum Format {
     AiperfJson,
     GuidellmJson,
     GuidellmCsv,
+    InferencePerfJson,
 }
 
 impl Format {
-    pub const ALL: [Format; 16] = [
+    pub const ALL: [Format; 17] = [
         Format::VllmServeText,
         Format::SglangServeText,
         Format::VllmServeJson,
@@ -42,6 +43,7 @@ impl Format {
         Format::AiperfJson,
         Format::GuidellmJson,
         Format::GuidellmCsv,
+        Format::InferencePerfJson,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -62,6 +64,7 @@ impl Format {
             Format::AiperfJson => "aiperf-json",
             Format::GuidellmJson => "guidellm-json",
             Format::GuidellmCsv => "guidellm-csv",
+            Format::InferencePerfJson => "inference-perf-json",
         }
     }
 
@@ -76,6 +79,7 @@ impl Format {
             Format::GenaiPerfConsole | Format::GenaiPerfCsv | Format::GenaiPerfJson => "genai-perf",
             Format::AiperfConsole | Format::AiperfCsv | Format::AiperfJson => "aiperf",
             Format::GuidellmJson | Format::GuidellmCsv => "guidellm",
+            Format::InferencePerfJson => "inference-perf",
         }
     }
 
@@ -90,7 +94,8 @@ impl Format {
             | Format::VllmLatencyJson
             | Format::GenaiPerfJson
             | Format::AiperfJson
-            | Format::GuidellmJson => 3,
+            | Format::GuidellmJson
+            | Format::InferencePerfJson => 3,
             Format::GenaiPerfCsv | Format::AiperfCsv | Format::GuidellmCsv => 2,
             _ => 1,
         }

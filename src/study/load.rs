@@ -99,6 +99,7 @@ impl Loader<'_> {
             });
         }
         let metrics = self.metrics(&spec)?;
+        let slos = self.slos(&spec)?;
         Ok(Study {
             path: self.path.to_path_buf(),
             title: spec.title,
@@ -111,6 +112,7 @@ impl Loader<'_> {
             baseline,
             scenarios,
             metrics,
+            slos,
             method: spec.method,
             notes: spec.notes,
         })
@@ -422,6 +424,23 @@ impl Loader<'_> {
             });
         }
         Ok(id)
+    }
+
+    /// `[metrics] slo = ["mean_e2el_ms<=3000"]`, each parsed as `--slo` is.
+    fn slos(&self, spec: &StudySpec) -> Result<Vec<crate::curves::Slo>> {
+        spec.metrics
+            .slo
+            .iter()
+            .map(|s| {
+                crate::curves::Slo::parse(s.get_ref()).map_err(|e| {
+                    let message = match e {
+                        Error::Usage(m) => m,
+                        other => other.to_string(),
+                    };
+                    self.error_at("metrics.slo", s, &message)
+                })
+            })
+            .collect()
     }
 
     fn metrics(&self, spec: &StudySpec) -> Result<MetricSettings> {

@@ -32,6 +32,8 @@ pub struct Study {
     pub baseline: VariantId,
     pub scenarios: Vec<Scenario>,
     pub metrics: MetricSettings,
+    /// `[metrics] slo`: the objectives a load series' capacity is read at.
+    pub slos: Vec<crate::curves::Slo>,
     pub method: Option<Localized<Vec<String>>>,
     pub notes: Option<Localized<Vec<String>>>,
 }

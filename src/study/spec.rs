@@ -108,4 +108,8 @@ pub struct MetricsSpec {
     pub secondary: Option<Spanned<String>>,
     /// `percent` or `ratio`; by default percent when higher is better, ratio otherwise.
     pub style: Option<Spanned<String>>,
+    /// Service-level objectives as `perflab curves --slo` takes them
+    /// (`mean_e2el_ms<=3000`): a load series of the study is drawn with its capacity.
+    #[serde(default)]
+    pub slo: Vec<Spanned<String>>,
 }

@@ -19,7 +19,7 @@ use crate::render::templates::Templates;
 use crate::render::{charts, html};
 use crate::{Error, Result};
 
-pub use view::CurvesView;
+pub use view::{capacity_text, CurvesView};
 
 pub const CURVES_TEMPLATE: &str = "curves.md.j2";
 

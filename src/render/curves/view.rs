@@ -189,7 +189,8 @@ fn capacity_table(loc: &Localizer, curves: &Curves, x: &str) -> CapacityTable {
     }
 }
 
-fn capacity_text(loc: &Localizer, c: &Capacity) -> String {
+/// A capacity as the tables print it: the value, `≥ last load`, or why there is none.
+pub fn capacity_text(loc: &Localizer, c: &Capacity) -> String {
     match (c.bound, c.value) {
         (Bound::Interpolated, Some(v)) => loc.tr_args(
             "curves-capacity-interpolated",

@@ -148,16 +148,39 @@ impl DiffView {
                     ("removed", n(c.removed)),
                 ],
             ),
-            Verdict::Regression => l10n.tr_args(
-                "diff-verdict-fail",
+            // Only capacity regressed: the runs themselves passed every rule.
+            Verdict::Regression if c.regressions == 0 => l10n.tr_args(
+                "diff-verdict-fail-capacity",
                 &[
-                    ("regressions", n(c.regressions)),
-                    ("pairs", n(c.regressed_pairs)),
+                    ("capacity", n(c.capacity_regressions)),
+                    ("series", n(c.capacity_series)),
                     ("matched", n(c.matched)),
                     ("added", n(c.added)),
                     ("removed", n(c.removed)),
                 ],
             ),
+            Verdict::Regression => {
+                let mut line = l10n.tr_args(
+                    "diff-verdict-fail",
+                    &[
+                        ("regressions", n(c.regressions)),
+                        ("pairs", n(c.regressed_pairs)),
+                        ("matched", n(c.matched)),
+                        ("added", n(c.added)),
+                        ("removed", n(c.removed)),
+                    ],
+                );
+                if c.capacity_regressions > 0 {
+                    line.push_str(&l10n.tr_args(
+                        "diff-verdict-and-capacity",
+                        &[
+                            ("capacity", n(c.capacity_regressions)),
+                            ("series", n(c.capacity_series)),
+                        ],
+                    ));
+                }
+                line
+            }
         };
         let rules: Vec<String> = cmp.rules.iter().map(ToString::to_string).collect();
         let policy_line = match &cmp.policy {

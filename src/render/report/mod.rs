@@ -3,6 +3,7 @@
 //! out the charts, `templates/report.md.j2` arranges the page; this module ties them and
 //! writes the files (atomically, byte-identical for the same inputs).
 
+mod curve;
 mod figures;
 mod view;
 
@@ -54,13 +55,15 @@ pub fn render(
 ) -> Result<RenderedReport> {
     let loc = Localizer::new(lang)?;
     let figures = Figures::new(study, cmp, &loc);
-    let view = ViewBuilder {
+    let (curve_figures, load_curves) = curve::build(study, cmp, &loc);
+    let mut view = ViewBuilder {
         study,
         cmp,
         loc: &loc,
         figures: &figures,
     }
     .build();
+    view.load_curves = load_curves;
     let markdown = templates.render(REPORT_TEMPLATE, &view)?;
     let mut charts_svg = BTreeMap::new();
     for figure in figures.all() {
@@ -68,6 +71,9 @@ pub fn render(
             figure.path(loc.lang()),
             charts::grouped_bars(&figure.chart)?,
         );
+    }
+    for figure in &curve_figures {
+        charts_svg.insert(figure.path(loc.lang()), charts::line_chart(&figure.chart)?);
     }
     let html = html::page(&markdown, &view.title, loc.lang(), &charts_svg)?;
     Ok(RenderedReport {

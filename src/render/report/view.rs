@@ -34,6 +34,8 @@ pub struct ReportView {
     pub summary_rows: Vec<SummaryRowView>,
     pub scenarios: Vec<ScenarioView>,
     pub latency_charts: Vec<ChartRef>,
+    /// Load series drawn as curves (filled by `curve.rs`).
+    pub load_curves: Vec<super::curve::LoadCurveView>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -234,6 +236,7 @@ impl ViewBuilder<'_> {
                 .iter()
                 .map(|f| f.reference(lang))
                 .collect(),
+            load_curves: Vec::new(),
         }
     }
 

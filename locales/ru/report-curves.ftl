@@ -1,0 +1,3 @@
+# perflab report: серии нагрузок исследования (частоты запросов отчётов о задержке) в виде кривых.
+report-curve-section = Кривые нагрузки
+report-curve-experiment = { $experiment }: { $chart }
