@@ -2,12 +2,14 @@
 //! `vllm bench sweep serve` folder (fixtures/vllm-sweep) and guidellm's multi-benchmark
 //! report (its page is checked in headless Chromium by `tests/html_browser.rs`).
 
+mod common;
+
 use std::path::Path;
 
 use assert_cmd::cargo::cargo_bin_cmd;
 use serde_json::{json, Value as Json};
 
-const SWEEP: &str = "fixtures/vllm-sweep/mock-sweep";
+use common::sweep::{sweep_of, SWEEP};
 
 fn perflab() -> assert_cmd::Command {
     let mut cmd = cargo_bin_cmd!("perflab");
@@ -304,23 +306,6 @@ fn bad_flags_are_errors_that_name_them() {
     }
 }
 
-/// The fixture's `itl_ms=N` runs (repeats `0..runs`) alone, as a sweep folder of their
-/// own (same layout).
-fn sweep_of(itl: u32, runs: u32) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(SWEEP);
-    for c in [1, 4, 16, 64] {
-        let comb = format!("BENCH--max_concurrency={c}");
-        std::fs::create_dir(dir.path().join(&comb)).unwrap();
-        for run in 0..runs {
-            let name = format!("run={run}.json");
-            let from = root.join(format!("SERVE--itl_ms={itl}-{comb}")).join(&name);
-            std::fs::copy(from, dir.path().join(&comb).join(&name)).unwrap();
-        }
-    }
-    dir
-}
-
 #[test]
 fn diff_of_two_sweeps_compares_capacity_and_fails_on_a_capacity_rule() {
     // The same sweep at 2 ms and at 6 ms inter-token latency: at 6 ms, mean TPOT passes
@@ -478,79 +463,5 @@ fn the_verdict_line_fails_when_only_capacity_regressed() {
     assert!(
         text.lines().next().unwrap().contains("no regression"),
         "{text}"
-    );
-}
-
-#[test]
-fn the_diff_page_of_two_sweeps_renders_both_curves_in_headless_chromium() {
-    let Some((chromium, chromedriver)) = webdriver::browser() else {
-        eprintln!("skipped: chromium/chromedriver not installed and PERFLAB_SKIP_BROWSER=1");
-        return;
-    };
-    let (fast, slow) = (sweep_of(2, 1), sweep_of(6, 1));
-    let page_dir = tempfile::tempdir().unwrap();
-    let html = page_dir.path().join("diff.html");
-    perflab()
-        .arg("diff")
-        .arg(fast.path())
-        .arg(slow.path())
-        .args([
-            "--curve-x",
-            "max_concurrency",
-            "--slo",
-            "mean_tpot_ms<=7",
-            "--curve-by",
-            "",
-            "--fail-on",
-            "capacity<-5%",
-            "--lang",
-            "zh-CN",
-            "--html",
-        ])
-        .arg(&html)
-        .assert()
-        .code(1);
-    let script = r#"
-        const svgs = [...document.querySelectorAll('svg')];
-        return {
-          ready: document.readyState,
-          verdict: (document.querySelector('.verdict') || {}).textContent || '',
-          svgs: svgs.map(svg => {
-            const box = svg.getBoundingClientRect();
-            const texts = [...svg.querySelectorAll('text')];
-            return {
-              width: box.width, height: box.height,
-              circles: svg.querySelectorAll('circle').length,
-              text: texts.map(t => t.textContent.trim()).join('|'),
-              unmeasured: texts.filter(t => t.textContent.trim() && !(t.getComputedTextLength() > 0))
-                .map(t => t.textContent.trim()),
-            };
-          }),
-        };"#;
-    let (page, log) = webdriver::inspect(&chromium, &chromedriver, &html, script);
-    assert_eq!(page["ready"], "complete", "{page}");
-    let severe: Vec<&Json> = log
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|e| e["level"] == "SEVERE")
-        .collect();
-    assert!(severe.is_empty(), "browser console errors: {severe:?}");
-    // The verdict line says what the exit code says: the capacity regressed.
-    let verdict = page["verdict"].as_str().unwrap();
-    assert!(verdict.contains("容量回退"), "{verdict}");
-    let svgs = page["svgs"].as_array().unwrap();
-    let chart = svgs
-        .iter()
-        .find(|s| s["text"].as_str().unwrap().contains("mean_tpot_ms<=7"))
-        .unwrap_or_else(|| panic!("no capacity chart: {page}"));
-    assert!(chart["width"].as_f64().unwrap() > 100.0, "{chart}");
-    assert_eq!(chart["unmeasured"], json!([]), "{chart}");
-    // Four loads on each sweep's curve, plus the two legend markers, both named.
-    assert_eq!(chart["circles"], json!(10), "{chart}");
-    let text = chart["text"].as_str().unwrap();
-    assert!(
-        text.contains("基线：") && text.contains("候选："),
-        "{chart}"
     );
 }

@@ -1,7 +1,8 @@
 //! Opens perflab's pages in headless Chromium through WebDriver (`tests/webdriver/`) and
 //! checks what a reader would see: the page loads, the browser logs no error, every
 //! inline chart has a size and its texts are laid out. The pages: a report page with
-//! Cyrillic and Chinese charts, and the `perflab curves` page of the real vLLM sweep.
+//! Cyrillic and Chinese charts here, and the pages of load sweeps in
+//! `tests/browser/curve_pages.rs`.
 //!
 //! Needs Debian's `chromium`, `chromium-driver` and `fonts-noto-cjk` (`.ci/run` installs
 //! them). This file has its own harness (libtest-mimic) so that, where Chromium or its
@@ -11,6 +12,9 @@
 //! `PERFLAB_KEEP_PAGE=FILE` keeps a copy of the page, e.g. for
 //! `chromium --headless --screenshot`.
 
+#[path = "browser/curve_pages.rs"]
+mod curve_pages;
+mod common;
 #[path = "webdriver/mod.rs"]
 mod webdriver;
 
@@ -132,10 +136,28 @@ fn sample_page() -> String {
 /// libtest-mimic counts a panic as a failure).
 type BrowserTest = (&'static str, fn(&Path, &Path));
 
-const TESTS: [BrowserTest; 2] = [
+const TESTS: [BrowserTest; 4] = [
     ("report_page_renders_in_headless_chromium", check_report_page),
-    ("curves_page_renders_in_headless_chromium", check_curves_page),
+    (
+        "curves_page_renders_in_headless_chromium",
+        curve_pages::check_curves_page,
+    ),
+    (
+        "the_diff_page_of_two_sweeps_renders_both_curves_in_headless_chromium",
+        curve_pages::check_diff_page_of_two_sweeps,
+    ),
+    (
+        "the_reports_load_curve_renders_in_headless_chromium",
+        curve_pages::check_report_load_curve,
+    ),
 ];
+
+/// perflab as a user runs it, from the project folder (fixture paths are relative).
+fn perflab() -> assert_cmd::Command {
+    let mut cmd = cargo_bin_cmd!("perflab");
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
 
 fn main() -> std::process::ExitCode {
     let args = Arguments::from_args();
@@ -273,81 +295,4 @@ fn check_report_page(chromium: &Path, chromedriver: &Path) {
             "Chinese chart lacks `{expected}`: {zh}"
         );
     }
-}
-
-/// The `perflab curves` page of the real `vllm bench sweep serve` folder, in Russian.
-fn check_curves_page(chromium: &Path, chromedriver: &Path) {
-    let dir = tempfile::tempdir().unwrap();
-    cargo_bin_cmd!("perflab")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args([
-            "curves",
-            "fixtures/vllm-sweep/mock-sweep",
-            "--x",
-            "max_concurrency",
-            "--y",
-            "p99_ttft_ms,output_throughput",
-            "--slo",
-            "p99_ttft_ms<=50",
-            "--lang",
-            "ru",
-            "--out",
-        ])
-        .arg(dir.path())
-        .assert()
-        .success();
-    let script = r#"
-        const svgs = [...document.querySelectorAll('svg')];
-        return {
-          ready: document.readyState,
-          lang: document.documentElement.lang,
-          tables: document.querySelectorAll('table').length,
-          svgs: svgs.map(svg => {
-            const box = svg.getBoundingClientRect();
-            const texts = [...svg.querySelectorAll('text')];
-            return {
-              width: box.width, height: box.height,
-              label: svg.getAttribute('aria-label'),
-              circles: svg.querySelectorAll('circle').length,
-              text: texts.map(t => t.textContent.trim()).join('|'),
-              unmeasured: texts.filter(t => t.textContent.trim() && !(t.getComputedTextLength() > 0))
-                .map(t => t.textContent.trim()),
-            };
-          }),
-        };"#;
-    let (page, log) = webdriver::inspect(
-        chromium,
-        chromedriver,
-        &dir.path().join("curves.ru.html"),
-        script,
-    );
-    assert_eq!(page["ready"], "complete", "{page}");
-    assert_eq!(page["lang"], "ru");
-    let severe: Vec<&Value> = log
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|e| e["level"] == "SEVERE")
-        .collect();
-    assert!(severe.is_empty(), "browser console errors: {severe:?}");
-    assert_eq!(page["tables"], 2, "capacity and frontier tables");
-    let svgs = page["svgs"].as_array().unwrap();
-    assert_eq!(svgs.len(), 3, "two curves and the frontier: {page}");
-    for svg in svgs {
-        assert!(svg["width"].as_f64().unwrap() > 100.0, "{svg}");
-        assert!(svg["height"].as_f64().unwrap() > 100.0, "{svg}");
-        assert_eq!(svg["unmeasured"], json!([]), "{svg}");
-    }
-    // TTFT chart: 8 points + 2 legend markers; the SLO line and capacity are labelled.
-    assert_eq!(svgs[0]["circles"], json!(10), "{}", svgs[0]);
-    let ttft = svgs[0]["text"].as_str().unwrap();
-    assert!(
-        ttft.contains("p99_ttft_ms<=50") && ttft.contains("ёмкость 31.96"),
-        "{ttft}"
-    );
-    let pareto = svgs[2]["text"].as_str().unwrap();
-    assert!(
-        pareto.contains("Фронт") && pareto.contains("itl_ms=6"),
-        "{pareto}"
-    );
 }

@@ -3,13 +3,11 @@
 //! outputs of both tools (fixtures/aiperf, fixtures/inference-perf). Expected numbers come
 //! from the tools' own files, read here with serde_json alone.
 
-#[path = "webdriver/mod.rs"]
-mod webdriver;
 
 use std::path::{Path, PathBuf};
 
 use assert_cmd::cargo::cargo_bin_cmd;
-use serde_json::{json, Value as Json};
+use serde_json::Value as Json;
 
 const AIPERF_TRIALS: &str = "fixtures/aiperf/0.13.0-run6-sweep-c1-c4-trials2";
 const AIPERF_MULTI: &str = "fixtures/aiperf/0.13.0-run7-multirun-c2-x3";
@@ -350,48 +348,4 @@ fn a_bad_slo_in_a_study_names_its_file_and_line() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains(&format!("study.toml:{line}")), "{stderr}");
     assert!(stderr.contains("metrics.slo"), "{stderr}");
-}
-
-#[test]
-fn the_reports_load_curve_renders_in_headless_chromium() {
-    let Some((chromium, chromedriver)) = webdriver::browser() else {
-        eprintln!("skipped: chromium/chromedriver not installed and PERFLAB_SKIP_BROWSER=1");
-        return;
-    };
-    let dir = report("zh-CN");
-    let script = r#"
-        const svg = [...document.querySelectorAll('svg')]
-          .find(s => [...s.querySelectorAll('text')].some(t => t.textContent.includes('mean_e2el_ms<=3000')));
-        if (!svg) { return { found: false }; }
-        const box = svg.getBoundingClientRect();
-        const texts = [...svg.querySelectorAll('text')];
-        return {
-          found: true, ready: document.readyState, lang: document.documentElement.lang,
-          width: box.width, height: box.height,
-          circles: svg.querySelectorAll('circle').length,
-          text: texts.map(t => t.textContent.trim()).join('|'),
-          unmeasured: texts.filter(t => t.textContent.trim() && !(t.getComputedTextLength() > 0))
-            .map(t => t.textContent.trim()),
-        };"#;
-    let (page, log) = webdriver::inspect(
-        &chromium,
-        &chromedriver,
-        &dir.path().join("report.zh-CN.html"),
-        script,
-    );
-    assert_eq!(page["found"], true, "{page}");
-    assert_eq!(page["ready"], "complete", "{page}");
-    assert_eq!(page["lang"], "zh-CN");
-    let severe: Vec<&Json> = log
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|e| e["level"] == "SEVERE")
-        .collect();
-    assert!(severe.is_empty(), "browser console errors: {severe:?}");
-    assert!(page["width"].as_f64().unwrap() > 100.0, "{page}");
-    assert!(page["height"].as_f64().unwrap() > 100.0, "{page}");
-    assert_eq!(page["unmeasured"], json!([]), "{page}");
-    // Four rates on each of two curves, plus the two legend markers.
-    assert_eq!(page["circles"], json!(10), "{page}");
 }

@@ -3,3 +3,4 @@
 
 pub mod expected;
 pub mod png;
+pub mod sweep;
