@@ -92,6 +92,14 @@ fn success_rate_against_the_benchmark_commands_num_prompts() {
         })
         .collect();
     assert_eq!(lines, [89, 122, 159, 195, 228, 289]);
+    // Printed once, with the lines of the others.
+    let out = render_text(&checked, &english());
+    assert!(
+        out.contains(&format!(
+            "{name}:89: warning: success rate 98.4% (984 of 1000 requests), on 6 blocks (lines 89, 122, 159, 195, 228, 289)"
+        )),
+        "{out}"
+    );
 }
 
 #[test]
