@@ -7,6 +7,7 @@ check-quantity-order = порядок
 check-quantity-extremes = самый быстрый и самый медленный
 check-quantity-best = лучший вариант
 check-quantity-block = указанный прогон
+check-quantity-no-gain = прирост
 check-quantity-ratio = отношение
 check-wrong = неверно: { $what } для { $subject }: заявлено { $claimed }, пересчитано { $recomputed }
 check-wrong-unmatched = неверно: { $what } для { $subject }: заявлено { $claimed }, но ни один блок отчёта этому не соответствует
@@ -19,6 +20,13 @@ check-finding-mean-above-p99 = среднее { $metric } { $mean } мс выш�
 check-finding-not-available = N/A вместо значения: { $labels }
 check-finding-zero-median = нулевая медиана: { $labels }
 check-finding-served-model = обслуживается { $served }, модель, которой нет в заголовке ({ $title })
+check-group-peak-above-mean = пиковая выходная пропускная способность более чем в { $limit } раз выше средней
+check-group-peak-below-mean = пиковая выходная пропускная способность ниже средней
+check-group-mean-above-p99 = среднее выше своего P99: { $metric }
+check-grouped = { $message }, в { $count ->
+    [one] { $count } блоке
+   *[other] { $count } блоках
+} (строки { $lines })
 check-finding-empty-result = результат без чисел: «{ $text }»
 check-summary = { $claims ->
     [one] проверено { $claims } утверждение

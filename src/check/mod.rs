@@ -1,28 +1,38 @@
 //! `check`: recompute every number a published report claims from its own blocks, and
 //! look at each block for numbers that cannot be right.
 //!
-//! The report is read by `published` (structure and blocks); `claims.rs` finds each
-//! claim and recomputes it with the interval arithmetic of `interval.rs`; `sanity.rs`
-//! lists warnings about the blocks. The outcome, [`Checked`], is what the CLI prints (in
+//! The report is read by `published` (structure and blocks). Each rule of `rules/` finds
+//! one kind of claim (`claim.rs`) through the sentence and cell shapes of `grammar/`,
+//! ties it to blocks (`tie.rs`, `names.rs`) and recomputes it (`recompute.rs`,
+//! `formula.rs`) with the interval arithmetic of `interval.rs`; `sanity.rs` lists
+//! warnings about the blocks. The outcome, [`Checked`], is what the CLI prints (in
 //! the user's language, `output.rs`) or dumps as JSON: a claim that does not hold fails
 //! the check, warnings do not unless asked to.
 
-mod claims;
+mod claim;
+mod context;
+mod formula;
+mod grammar;
 pub mod interval;
+mod names;
 mod output;
+mod recompute;
+mod requested;
+mod rules;
 mod sanity;
+mod tie;
 
 use std::path::Path;
 
 use serde::Serialize;
 
-pub use claims::{
-    conclusion_rows, metric_of_label, Claim, ClaimSource, Quantity, RowBlocks, Verdict,
-};
+pub use claim::{Claim, ClaimSource, Quantity, Verdict};
+pub use grammar::en::metric_of_label;
+pub use rules::{conclusion_rows, RowBlocks};
 pub use output::{render_json, render_text};
 pub use sanity::{Finding, PEAK_OVER_MEAN_LIMIT};
 
-use crate::published::{read_report, Report};
+use crate::published::read_report;
 use crate::{Error, Result};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -56,27 +66,6 @@ impl Checked {
     }
 }
 
-/// The requested total of each block's profile (for success rates), by block index.
-fn totals(report: &Report) -> Vec<Option<f64>> {
-    let mut totals = vec![None; report.blocks.len()];
-    let total_of = |p: Option<usize>| p.and_then(|p| report.profiles[p].total_requests);
-    for exp in &report.experiments {
-        for v in &exp.variants {
-            for &b in &v.blocks {
-                totals[b] = total_of(v.profile);
-            }
-        }
-    }
-    for case in &report.cases {
-        for side in [&case.baseline, &case.optimized].into_iter().flatten() {
-            if let Some(b) = side.block {
-                totals[b] = total_of(case.profile);
-            }
-        }
-    }
-    totals
-}
-
 /// Checks a report's text; `path` names it in messages.
 pub fn check(path: &Path, text: &str) -> Result<Checked> {
     let read = read_report(path, text)?;
@@ -88,8 +77,8 @@ pub fn check(path: &Path, text: &str) -> Result<Checked> {
             crate::tr!("check-error-no-blocks"),
         ));
     }
-    let totals = totals(report);
-    let claims = claims::Claims::new(report, text, totals.clone()).collect();
+    let totals = requested::totals(report);
+    let claims = rules::claims(report, text, totals.clone());
     let mut findings: Vec<Finding> = read
         .warnings
         .iter()

@@ -4,7 +4,7 @@
 
 use fluent_bundle::FluentValue;
 
-use super::claims::{Claim, Quantity};
+use super::claim::{Claim, Quantity};
 use super::sanity::Finding;
 use super::Checked;
 use crate::l10n::Localizer;
@@ -20,12 +20,15 @@ fn quantity_id(q: Quantity) -> &'static str {
         Quantity::Best => "check-quantity-best",
         Quantity::Block => "check-quantity-block",
         Quantity::Ratio => "check-quantity-ratio",
+        Quantity::NoGain => "check-quantity-no-gain",
     }
 }
 
 fn with_unit(q: Quantity, v: &str) -> String {
     match q {
-        Quantity::PercentChange | Quantity::SuccessRate => format!("{v}%"),
+        // `-`: no figure, no unit.
+        _ if v == "-" => v.to_owned(),
+        Quantity::PercentChange | Quantity::SuccessRate | Quantity::NoGain => format!("{v}%"),
         Quantity::Ratio => format!("{v}x"),
         _ => v.to_owned(),
     }
@@ -146,25 +149,144 @@ fn finding_message(l: &Localizer, f: &Finding) -> String {
     }
 }
 
+/// The kind of warning a finding is, when warnings of that kind on several blocks say
+/// one thing and are printed as one line; `None` for a finding that stands alone (a
+/// success rate, a served model, an empty result, a reader's problem).
+fn group_of(f: &Finding) -> Option<&'static str> {
+    match f {
+        Finding::NotAvailable { .. } => Some("check-finding-not-available"),
+        Finding::ZeroMedian { .. } => Some("check-finding-zero-median"),
+        Finding::PeakAboveMean { .. } => Some("check-group-peak-above-mean"),
+        Finding::PeakBelowMean { .. } => Some("check-group-peak-below-mean"),
+        Finding::MeanAboveP99 { .. } => Some("check-group-mean-above-p99"),
+        _ => None,
+    }
+}
+
+/// What a group's findings name, each once in order of appearance: the labels printed
+/// `N/A` or zero, the distributions whose mean is above the P99.
+fn group_labels(members: &[&Finding]) -> Vec<String> {
+    let mut labels: Vec<String> = Vec::new();
+    for f in members {
+        let named: Vec<String> = match f {
+            Finding::NotAvailable { labels, .. } | Finding::ZeroMedian { labels, .. } => {
+                labels.clone()
+            }
+            Finding::MeanAboveP99 { metric, .. } => vec![metric.to_uppercase()],
+            _ => Vec::new(),
+        };
+        for n in named {
+            if !labels.contains(&n) {
+                labels.push(n);
+            }
+        }
+    }
+    labels
+}
+
+/// The warnings as printed, in line order: a finding alone on its line, and the findings
+/// of one kind on two blocks or more as one line at the first of them, with the count
+/// and the lines of the others.
+fn warning_lines(l: &Localizer, findings: &[Finding]) -> Vec<(u64, String)> {
+    let mut out = Vec::new();
+    let mut done = vec![false; findings.len()];
+    for (i, f) in findings.iter().enumerate() {
+        if done[i] {
+            continue;
+        }
+        let Some(kind) = group_of(f) else {
+            // A finding that stands alone is still one line when several blocks say
+            // exactly the same (984 of 1000 requests on every ShareGPT run).
+            let message = finding_message(l, f);
+            let same: Vec<usize> = (i..findings.len())
+                .filter(|&j| !done[j] && group_of(&findings[j]).is_none())
+                .filter(|&j| finding_message(l, &findings[j]) == message)
+                .collect();
+            if same.len() < 2 {
+                out.push((f.line(), message));
+                continue;
+            }
+            let lines: Vec<String> = same.iter().map(|&j| findings[j].line().to_string()).collect();
+            out.push((
+                f.line(),
+                l.tr_args(
+                    "check-grouped",
+                    &[
+                        ("message", FluentValue::from(message)),
+                        ("count", FluentValue::from(same.len())),
+                        ("lines", FluentValue::from(lines.join(", "))),
+                    ],
+                ),
+            ));
+            for j in same {
+                done[j] = true;
+            }
+            continue;
+        };
+        let members: Vec<usize> = (i..findings.len())
+            .filter(|&j| !done[j] && group_of(&findings[j]) == Some(kind))
+            .collect();
+        if members.len() < 2 {
+            out.push((f.line(), finding_message(l, f)));
+            continue;
+        }
+        let group: Vec<&Finding> = members.iter().map(|&j| &findings[j]).collect();
+        let labels = group_labels(&group).join(", ");
+        let message = l.tr_args(
+            kind,
+            &[
+                ("labels", FluentValue::from(labels.clone())),
+                ("metric", FluentValue::from(labels)),
+                (
+                    "limit",
+                    FluentValue::from(format!("{}", super::PEAK_OVER_MEAN_LIMIT)),
+                ),
+            ],
+        );
+        let lines: Vec<String> = group.iter().map(|g| g.line().to_string()).collect();
+        out.push((
+            f.line(),
+            l.tr_args(
+                "check-grouped",
+                &[
+                    ("message", FluentValue::from(message)),
+                    ("count", FluentValue::from(group.len())),
+                    ("lines", FluentValue::from(lines.join(", "))),
+                ],
+            ),
+        ));
+        for j in members {
+            done[j] = true;
+        }
+    }
+    out
+}
+
 /// The terminal report: wrong claims, warnings, then one line of counts.
 pub fn render_text(checked: &Checked, l: &Localizer) -> String {
-    let mut out = String::new();
     let file = &checked.file;
-    for c in checked.wrong() {
-        out.push_str(&claim_line(l, file, c));
-        out.push('\n');
-    }
-    for c in checked.unverifiable() {
-        out.push_str(&unverifiable_line(l, file, c));
-        out.push('\n');
-    }
-    for f in &checked.findings {
-        let msg = finding_message(l, f);
-        out.push_str(&format!(
-            "{file}:{}: {}\n",
-            f.line(),
-            l.tr_args("check-warning", &[("message", FluentValue::from(msg))])
-        ));
+    let mut lines: Vec<String> = Vec::new();
+    lines.extend(checked.wrong().map(|c| claim_line(l, file, c)));
+    lines.extend(checked.unverifiable().map(|c| unverifiable_line(l, file, c)));
+    lines.extend(
+        warning_lines(l, &checked.findings)
+            .into_iter()
+            .map(|(line, msg)| {
+                format!(
+                    "{file}:{line}: {}",
+                    l.tr_args("check-warning", &[("message", FluentValue::from(msg))])
+                )
+            }),
+    );
+    // Each finding once: two claims that say the same of the same line (a value quoted
+    // twice in one sentence) are one line to read.
+    let mut out = String::new();
+    let mut seen = std::collections::HashSet::new();
+    for line in lines {
+        if seen.insert(line.clone()) {
+            out.push_str(&line);
+            out.push('\n');
+        }
     }
     let wrong = checked.wrong().count();
     out.push_str(&l.tr_args(
