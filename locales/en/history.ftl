@@ -52,7 +52,7 @@ history-intro = { $series ->
    *[other] { $series } series
 } of { $runs } runs from { $store }.
 history-key = Series are told apart by: { $key }.
-history-method = Change points: E-Divisive means with a permutation test ({ $permutations } shuffles, seed { $seed }), p ≤ { $alpha }, at least { $min_segment } runs on either side, steps of at least { $min_magnitude }%. The latest run is compared with the { $recent } runs before it.
+history-method = Change points: E-Divisive means with a permutation test ({ $permutations } shuffles, seed { $seed }), p ≤ { $alpha }, at least { $min_segment } runs on either side, steps of at least { $min_magnitude }%. The latest run is compared with the runs before it since the last change point, at most { $recent }.
 history-section-series = Series
 history-all-runs = All runs
 history-chart-x = Run (oldest first)

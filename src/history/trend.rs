@@ -51,7 +51,7 @@ pub struct Change {
     pub mean_after: f64,
 }
 
-/// The latest run against the `recent` runs before it: where it falls among them.
+/// The latest run against the recent runs of its segment: where it falls among them.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Latest {
     pub date: String,
@@ -240,12 +240,17 @@ pub fn analyse(series: &mut Series, spec: &TrendSpec) {
             }
         })
         .collect();
-    series.latest = latest(&series.points, spec.recent);
+    let segment_start = series.change_points.last().map_or(0, |c| c.index);
+    series.latest = latest(&series.points, segment_start, spec.recent);
 }
 
-fn latest(points: &[Point], recent: usize) -> Option<Latest> {
+/// The latest run against the runs before it in its own segment (since the last change
+/// point: a distribution from before a step would make every run after it look odd), at
+/// most `recent` of them.
+fn latest(points: &[Point], segment_start: usize, recent: usize) -> Option<Latest> {
     let (last, before) = points.split_last()?;
-    let window = &before[before.len().saturating_sub(recent)..];
+    let from = before.len().saturating_sub(recent).max(segment_start.min(before.len()));
+    let window = &before[from..];
     if window.len() < 2 {
         return None;
     }

@@ -257,7 +257,10 @@ pub fn render(
 ) -> Result<RenderedHistory> {
     let loc = Localizer::new(lang)?;
     let (view, charts) = view(&loc, store, trends);
-    let markdown = templates.render(HISTORY_TEMPLATE, &view)?;
+    let mut markdown = templates.render(HISTORY_TEMPLATE, &view)?;
+    if !markdown.ends_with('\n') {
+        markdown.push('\n');
+    }
     let html = html::page_with_templates(templates, &markdown, &view.plain_title, loc.lang(), &charts)?;
     Ok(RenderedHistory {
         lang: loc.lang(),
