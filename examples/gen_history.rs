@@ -11,14 +11,25 @@ use perflab::history::{self, Labels, Store};
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let dir = args.next().unwrap_or_else(|| "/tmp/perflab-history".into());
-    let tonight = args.next().unwrap_or_else(|| "/tmp/perflab-tonight.ndjson".into());
+    let tonight = args
+        .next()
+        .unwrap_or_else(|| "/tmp/perflab-tonight.ndjson".into());
     let store = Store::open(&dir, true)?;
     let labels: Labels = [("machine".to_owned(), "h100-1".to_owned())].into();
     for n in 0..support::NIGHTS {
-        history::add(&store, &support::night(n, support::RUNS_PER_NIGHT), &labels, &support::date(n))?;
+        history::add(
+            &store,
+            &support::night(n, support::RUNS_PER_NIGHT),
+            &labels,
+            &support::date(n),
+        )?;
     }
     let runs = support::night(support::NIGHTS, 3_000);
-    perflab::model::write_frame(&runs, std::path::Path::new(&tonight), perflab::model::FrameFormat::NdJson)?;
+    perflab::model::write_frame(
+        &runs,
+        std::path::Path::new(&tonight),
+        perflab::model::FrameFormat::NdJson,
+    )?;
     println!(
         "{dir}: {} runs over {} nights; {tonight}: 3000 runs of {}",
         support::NIGHTS * support::RUNS_PER_NIGHT,

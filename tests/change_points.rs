@@ -17,7 +17,9 @@ fn noise(kind: &str, n: usize, seed: u64) -> Vec<f64> {
     for _ in 0..n {
         let x = match kind {
             "normal" => Normal::new(BASE, 15.0).unwrap().sample(&mut rng),
-            "uniform" => Uniform::new(BASE - 25.0, BASE + 25.0).unwrap().sample(&mut rng),
+            "uniform" => Uniform::new(BASE - 25.0, BASE + 25.0)
+                .unwrap()
+                .sample(&mut rng),
             "lognormal" => BASE * LogNormal::new(0.0, 0.015).unwrap().sample(&mut rng),
             // Skewed: the slow tail of a server that sometimes stalls.
             "exponential" => BASE - 15.0 + Exp::new(1.0 / 15.0).unwrap().sample(&mut rng),
@@ -44,7 +46,11 @@ fn steps_are_found_at_the_right_run() {
         let cps = change_points(&values, &settings);
         assert_eq!(cps.len(), 1, "seed {seed}, step at {at}: {cps:?}");
         let cp = cps[0];
-        assert!(cp.index.abs_diff(at) <= 1, "seed {seed}: found {} for {at}", cp.index);
+        assert!(
+            cp.index.abs_diff(at) <= 1,
+            "seed {seed}: found {} for {at}",
+            cp.index
+        );
         let pct = cp.step_pct.unwrap();
         assert!((pct - step * 100.0).abs() < 2.0, "seed {seed}: step {pct}");
         assert!(cp.p_value <= settings.alpha);
@@ -73,7 +79,10 @@ fn pure_noise_has_no_change_point_in_95_of_100_seeds() {
         let quiet = (0..100u64)
             .filter(|seed| change_points(&noise(kind, 60, 1000 + seed), &settings).is_empty())
             .count();
-        assert!(quiet >= 95, "{kind}: only {quiet} of 100 seeds without a change point");
+        assert!(
+            quiet >= 95,
+            "{kind}: only {quiet} of 100 seeds without a change point"
+        );
     }
 }
 
@@ -113,6 +122,12 @@ fn the_same_seed_gives_the_same_result_and_a_minimum_segment_holds() {
     // The step sits 3 runs from the start: shorter than the minimum segment of 5, so the
     // split is at 5 at the earliest; with a minimum of 3 it is found exactly.
     assert!(a.iter().all(|c| c.index >= s.min_segment), "{a:?}");
-    let exact = change_points(&values, &Settings { min_segment: 3, ..s });
+    let exact = change_points(
+        &values,
+        &Settings {
+            min_segment: 3,
+            ..s
+        },
+    );
     assert_eq!(exact.first().map(|c| c.index), Some(3), "{exact:?}");
 }

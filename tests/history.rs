@@ -26,7 +26,11 @@ fn real_result() -> Json {
 /// Night `i`'s result file: the real run with its throughputs scaled by `factor`.
 fn night(dir: &Path, i: usize, factor: f64) -> PathBuf {
     let mut run = real_result();
-    for key in ["request_throughput", "output_throughput", "total_token_throughput"] {
+    for key in [
+        "request_throughput",
+        "output_throughput",
+        "total_token_throughput",
+    ] {
         let v = run[key].as_f64().unwrap();
         run[key] = Json::from(v * factor);
     }
@@ -70,7 +74,12 @@ fn add(store: &Path, file: &Path, i: usize) -> assert_cmd::assert::Assert {
         .arg(file)
         .arg("--store")
         .arg(store)
-        .args(["--label", &format!("commit=c{i:03}"), "--label", "machine=h100-1"])
+        .args([
+            "--label",
+            &format!("commit=c{i:03}"),
+            "--label",
+            "machine=h100-1",
+        ])
         .args(["--date", &date_of(i)])
         .assert()
 }
@@ -121,8 +130,15 @@ fn adding_twice_adds_nothing_and_the_layout_is_hive_partitioned() {
     assert!(msg.contains("added one run"), "{msg}");
     let before = parts(&store);
     assert_eq!(before.len(), 1);
-    let rel = before[0].strip_prefix(&store).unwrap().to_string_lossy().into_owned();
-    assert!(rel.starts_with("date=2026-01-01/part-") && rel.ends_with(".parquet"), "{rel}");
+    let rel = before[0]
+        .strip_prefix(&store)
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    assert!(
+        rel.starts_with("date=2026-01-01/part-") && rel.ends_with(".parquet"),
+        "{rel}"
+    );
     assert!(store.join("_perflab_store.json").is_file());
     let bytes = std::fs::read(&before[0]).unwrap();
 
@@ -130,7 +146,11 @@ fn adding_twice_adds_nothing_and_the_layout_is_hive_partitioned() {
     let msg = String::from_utf8(again.get_output().stderr.clone()).unwrap();
     assert!(msg.contains("nothing added"), "{msg}");
     assert_eq!(parts(&store), before);
-    assert_eq!(std::fs::read(&before[0]).unwrap(), bytes, "nothing rewritten");
+    assert_eq!(
+        std::fs::read(&before[0]).unwrap(),
+        bytes,
+        "nothing rewritten"
+    );
 
     // Another commit is another run, even with the same numbers.
     perflab()
@@ -138,7 +158,14 @@ fn adding_twice_adds_nothing_and_the_layout_is_hive_partitioned() {
         .arg(&file)
         .arg("--store")
         .arg(&store)
-        .args(["--label", "commit=other", "--label", "machine=h100-1", "--date", "2026-01-01"])
+        .args([
+            "--label",
+            "commit=other",
+            "--label",
+            "machine=h100-1",
+            "--date",
+            "2026-01-01",
+        ])
         .assert()
         .success();
     assert_eq!(parts(&store).len(), 2);
@@ -174,12 +201,20 @@ fn bad_labels_dates_and_stores_are_clear_errors_and_change_nothing() {
     add(&store, &file, 0).success();
     let marker = store.join("_perflab_store.json");
     let original = std::fs::read_to_string(&marker).unwrap();
-    std::fs::write(&marker, original.replace("\"version\": 1", "\"version\": 7")).unwrap();
+    std::fs::write(
+        &marker,
+        original.replace("\"version\": 1", "\"version\": 7"),
+    )
+    .unwrap();
     let before = parts(&store);
     let out = add(&store, &night(tmp.path(), 1, 1.0), 1).code(2);
     let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
     assert!(err.contains("layout version 7"), "{err}");
-    assert_eq!(parts(&store), before, "nothing added to a store of another version");
+    assert_eq!(
+        parts(&store),
+        before,
+        "nothing added to a store of another version"
+    );
     std::fs::write(&marker, original).unwrap();
 
     // Someone else's Parquet inside the store: named in the error, left alone.
@@ -194,12 +229,22 @@ fn bad_labels_dates_and_stores_are_clear_errors_and_change_nothing() {
     // A runs frame is Parquet but has no run_id: not a part of the store.
     std::fs::copy(tmp.path().join("frame.parquet"), &foreign).unwrap();
     let out = perflab()
-        .args(["history", "report", "--metric", "output_throughput", "--json", "--store"])
+        .args([
+            "history",
+            "report",
+            "--metric",
+            "output_throughput",
+            "--json",
+            "--store",
+        ])
         .arg(&store)
         .assert()
         .code(2);
     let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
-    assert!(err.contains("part-foreign.parquet") && err.contains("run_id"), "{err}");
+    assert!(
+        err.contains("part-foreign.parquet") && err.contains("run_id"),
+        "{err}"
+    );
     assert!(foreign.is_file());
 
     // A folder of other files is not a store: refused before anything is written.
@@ -217,12 +262,22 @@ fn the_report_finds_the_step_at_its_night_with_the_commit() {
     let tmp = tempfile::tempdir().unwrap();
     let store = stepped_history(tmp.path());
     let out = perflab()
-        .args(["history", "report", "--metric", "output_throughput", "--json", "--store"])
+        .args([
+            "history",
+            "report",
+            "--metric",
+            "output_throughput",
+            "--json",
+            "--store",
+        ])
         .arg(&store)
         .assert()
         .success();
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    let lines: Vec<Json> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<Json> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines.len(), 1, "one series: {text}");
     let s = &lines[0];
     assert_eq!(s["runs"], 40);
@@ -239,7 +294,14 @@ fn the_report_finds_the_step_at_its_night_with_the_commit() {
 
     // Deterministic: the same report twice, byte for byte, pages included.
     let again = perflab()
-        .args(["history", "report", "--metric", "output_throughput", "--json", "--store"])
+        .args([
+            "history",
+            "report",
+            "--metric",
+            "output_throughput",
+            "--json",
+            "--store",
+        ])
         .arg(&store)
         .assert()
         .success();
@@ -247,7 +309,14 @@ fn the_report_finds_the_step_at_its_night_with_the_commit() {
 
     let pages = tmp.path().join("pages");
     perflab()
-        .args(["--lang", "en,ru,zh-CN", "history", "report", "--metric", "output_throughput"])
+        .args([
+            "--lang",
+            "en,ru,zh-CN",
+            "history",
+            "report",
+            "--metric",
+            "output_throughput",
+        ])
         .arg("--store")
         .arg(&store)
         .arg("--out")
@@ -265,12 +334,25 @@ fn the_report_finds_the_step_at_its_night_with_the_commit() {
 
     // --since leaves the older nights out; the change is then at the same night.
     let out = perflab()
-        .args(["history", "report", "--metric", "output_throughput", "--json"])
+        .args([
+            "history",
+            "report",
+            "--metric",
+            "output_throughput",
+            "--json",
+        ])
         .args(["--since", &date_of(10), "--store"])
         .arg(&store)
         .assert()
         .success();
-    let line: Json = serde_json::from_slice(out.get_output().stdout.split(|b| *b == b'\n').next().unwrap()).unwrap();
+    let line: Json = serde_json::from_slice(
+        out.get_output()
+            .stdout
+            .split(|b| *b == b'\n')
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
     assert_eq!(line["runs"], 30);
     assert_eq!(line["change_points"][0]["date"], date_of(25));
 }
@@ -298,12 +380,21 @@ fn diff_against_history_uses_the_last_runs_of_the_key_as_baseline() {
         .args(["diff", "--against-history"])
         .arg(&store)
         .arg(&slow)
-        .args(["--window", "5", "--fail-on", "output_throughput<-5%", "--json"])
+        .args([
+            "--window",
+            "5",
+            "--fail-on",
+            "output_throughput<-5%",
+            "--json",
+        ])
         .assert()
         .code(1);
     let v: Json = serde_json::from_slice(&out.get_output().stdout).unwrap();
     assert_eq!(v["verdict"], "regression", "{v}");
-    assert_eq!(v["pairs"][0]["baseline_runs"], 5, "the last --window nights: {v}");
+    assert_eq!(
+        v["pairs"][0]["baseline_runs"], 5,
+        "the last --window nights: {v}"
+    );
     assert_eq!(v["pairs"][0]["candidate_runs"], 1);
 }
 
@@ -325,7 +416,12 @@ fn an_interrupted_add_leaves_no_partial_part() {
             .arg(&dir)
             .arg("--store")
             .arg(&store)
-            .args(["--label", &format!("try={delay_ms}"), "--date", "2026-01-01"])
+            .args([
+                "--label",
+                &format!("try={delay_ms}"),
+                "--date",
+                "2026-01-01",
+            ])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -336,13 +432,23 @@ fn an_interrupted_add_leaves_no_partial_part() {
         // Whatever the moment of the kill, every visible part is whole: the report reads
         // them all.
         perflab()
-            .args(["history", "report", "--metric", "output_throughput", "--json", "--store"])
+            .args([
+                "history",
+                "report",
+                "--metric",
+                "output_throughput",
+                "--json",
+                "--store",
+            ])
             .arg(&store)
             .assert()
             .success();
         for p in parts(&store) {
             let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            assert!(name.starts_with("part-") && name.ends_with(".parquet"), "{name}");
+            assert!(
+                name.starts_with("part-") && name.ends_with(".parquet"),
+                "{name}"
+            );
         }
     }
     // An add that fails to write (a read-only partition) leaves the store as it was.
@@ -394,10 +500,24 @@ fn two_adds_at_once_do_not_corrupt_the_store() {
         assert!(c.wait().unwrap().success());
     }
     let out = perflab()
-        .args(["history", "report", "--metric", "output_throughput", "--json", "--store"])
+        .args([
+            "history",
+            "report",
+            "--metric",
+            "output_throughput",
+            "--json",
+            "--store",
+        ])
         .arg(&store)
         .assert()
         .success();
-    let line: Json = serde_json::from_slice(out.get_output().stdout.split(|b| *b == b'\n').next().unwrap()).unwrap();
+    let line: Json = serde_json::from_slice(
+        out.get_output()
+            .stdout
+            .split(|b| *b == b'\n')
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
     assert_eq!(line["runs"], 3, "each run once: {line}");
 }

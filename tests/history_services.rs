@@ -33,8 +33,18 @@ fn main() -> std::process::ExitCode {
     let args = Arguments::from_args();
     let mut trials = Vec::new();
     for (name, module, var, test) in [
-        ("s3_round_trip_on_moto", "moto.server", "PERFLAB_REQUIRE_MOTO", s3_round_trip as fn() -> Result<(), Failed>),
-        ("duckdb_reads_the_same_rows", "duckdb", "PERFLAB_REQUIRE_DUCKDB", duckdb_reads_the_same_rows),
+        (
+            "s3_round_trip_on_moto",
+            "moto.server",
+            "PERFLAB_REQUIRE_MOTO",
+            s3_round_trip as fn() -> Result<(), Failed>,
+        ),
+        (
+            "duckdb_reads_the_same_rows",
+            "duckdb",
+            "PERFLAB_REQUIRE_DUCKDB",
+            duckdb_reads_the_same_rows,
+        ),
     ] {
         let present = python_has(module);
         let required = std::env::var(var).is_ok_and(|v| v == "1");
@@ -99,12 +109,21 @@ fn nights(dir: &Path, n: usize, step: usize) -> Vec<(PathBuf, String, String, f6
         .collect()
 }
 
-fn add_all(store: &str, nights: &[(PathBuf, String, String, f64)], env: &[(&str, String)]) -> Result<(), Failed> {
+fn add_all(
+    store: &str,
+    nights: &[(PathBuf, String, String, f64)],
+    env: &[(&str, String)],
+) -> Result<(), Failed> {
     for (path, commit, date, _) in nights {
         let mut cmd = perflab();
-        cmd.args(["history", "add"])
-            .arg(path)
-            .args(["--store", store, "--label", &format!("commit={commit}"), "--date", date]);
+        cmd.args(["history", "add"]).arg(path).args([
+            "--store",
+            store,
+            "--label",
+            &format!("commit={commit}"),
+            "--date",
+            date,
+        ]);
         for (k, v) in env {
             cmd.env(k, v);
         }
@@ -115,7 +134,15 @@ fn add_all(store: &str, nights: &[(PathBuf, String, String, f64)], env: &[(&str,
 
 fn report_json(store: &str, env: &[(&str, String)]) -> Result<String, Failed> {
     let mut cmd = perflab();
-    cmd.args(["history", "report", "--metric", "output_throughput", "--json", "--store", store]);
+    cmd.args([
+        "history",
+        "report",
+        "--metric",
+        "output_throughput",
+        "--json",
+        "--store",
+        store,
+    ]);
     for (k, v) in env {
         cmd.env(k, v);
     }
@@ -142,7 +169,14 @@ fn s3_round_trip() -> Result<(), Failed> {
         .port();
     let server = Moto(
         Command::new(python())
-            .args(["-m", "moto.server", "-H", "127.0.0.1", "-p", &port.to_string()])
+            .args([
+                "-m",
+                "moto.server",
+                "-H",
+                "127.0.0.1",
+                "-p",
+                &port.to_string(),
+            ])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -180,7 +214,8 @@ fn s3_round_trip() -> Result<(), Failed> {
     let keys = boto(
         "print(json.dumps(sorted(o['Key'] for o in s3.list_objects_v2(Bucket='perflab')['Contents'])))",
     )?;
-    let keys: Vec<String> = serde_json::from_str(keys.trim()).map_err(|e| format!("{keys}: {e}"))?;
+    let keys: Vec<String> =
+        serde_json::from_str(keys.trim()).map_err(|e| format!("{keys}: {e}"))?;
     if keys.len() != 25 || keys[0] != "nightly/h100/_perflab_store.json" {
         return Err(format!("expected the marker and 24 parts: {keys:?}").into());
     }
@@ -197,14 +232,17 @@ fn s3_round_trip() -> Result<(), Failed> {
     if s3_report != local_report {
         return Err(format!("S3:\n{s3_report}\nfolder:\n{local_report}").into());
     }
-    let line: Json = serde_json::from_str(s3_report.lines().next().unwrap_or("{}")).map_err(|e| e.to_string())?;
+    let line: Json = serde_json::from_str(s3_report.lines().next().unwrap_or("{}"))
+        .map_err(|e| e.to_string())?;
     if line["runs"] != 24 || line["change_points"][0]["labels"]["commit"] != "c14" {
         return Err(format!("{line}").into());
     }
     // A bucket prefix of someone else's objects is refused.
     boto("s3.put_object(Bucket='perflab', Key='theirs/data.parquet', Body=b'PAR1')")?;
     let mut cmd = perflab();
-    cmd.args(["history", "add"]).arg(&nights[0].0).args(["--store", "s3://perflab/theirs"]);
+    cmd.args(["history", "add"])
+        .arg(&nights[0].0)
+        .args(["--store", "s3://perflab/theirs"]);
     for (k, v) in &env {
         cmd.env(k, v);
     }
@@ -233,7 +271,10 @@ fn duckdb_reads_the_same_rows() -> Result<(), Failed> {
         .iter()
         .map(|(_, c, d, v)| (c.clone(), d.clone(), *v))
         .collect();
-    let got: Vec<(String, String, f64)> = rows.iter().map(|r| (r.0.clone(), r.1.clone(), r.2)).collect();
+    let got: Vec<(String, String, f64)> = rows
+        .iter()
+        .map(|r| (r.0.clone(), r.1.clone(), r.2))
+        .collect();
     if got != expected {
         return Err(format!("DuckDB read {got:?}\nexpected {expected:?}").into());
     }

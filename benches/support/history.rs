@@ -20,8 +20,15 @@ pub fn night(night: usize, runs: usize) -> Vec<Run> {
             r.set_text("model_id", format!("model-{model:02}"));
             r.set_num("max_concurrency", conc as f64);
             let noise = ((night * 7919 + i * 104_729) % 201) as f64 / 10_000.0 - 0.01;
-            let step = if night >= 200 && conc % 3 == 0 { 0.94 } else { 1.0 };
-            r.set_num("output_throughput", 30.0 * conc as f64 * step * (1.0 + noise));
+            let step = if night >= 200 && conc % 3 == 0 {
+                0.94
+            } else {
+                1.0
+            };
+            r.set_num(
+                "output_throughput",
+                30.0 * conc as f64 * step * (1.0 + noise),
+            );
             r.set_num("mean_ttft_ms", 20.0 + conc as f64 * (1.0 - noise));
             r.set_num("completed", 1000.0);
             r.set_num("failed", 0.0);
@@ -33,5 +40,7 @@ pub fn night(night: usize, runs: usize) -> Vec<Run> {
 /// `2026-01-01` plus `day` days.
 pub fn date(day: usize) -> String {
     let start = chrono::NaiveDate::from_ymd_opt(2026, 1, 1).unwrap_or_default();
-    (start + chrono::Days::new(day as u64)).format("%Y-%m-%d").to_string()
+    (start + chrono::Days::new(day as u64))
+        .format("%Y-%m-%d")
+        .to_string()
 }

@@ -33,7 +33,12 @@ pub struct DiffArgs {
     #[arg(long, value_name = "STORE")]
     pub against_history: Option<String>,
     /// Runs of the history per key that make the baseline.
-    #[arg(long, value_name = "N", default_value_t = 10, requires = "against_history")]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 10,
+        requires = "against_history"
+    )]
     pub window: usize,
     /// A rule that fails the diff, e.g. 'total_token_throughput<-5%', 'p99_ttft_ms>+10%',
     /// 'failed>0'. Repeatable; replaces the default policy and the config file's rules.
@@ -98,9 +103,10 @@ pub fn run(args: DiffArgs) -> anyhow::Result<Outcome> {
             let cand_path = args.candidate.clone().unwrap_or_default();
             let baseline = load(&args.baseline, &l10n)?;
             let candidate = load(&cand_path, &l10n)?;
-            let key = settings.key.clone().unwrap_or_else(|| {
-                default_key(&args.baseline, &baseline, &cand_path, &candidate)
-            });
+            let key = settings
+                .key
+                .clone()
+                .unwrap_or_else(|| default_key(&args.baseline, &baseline, &cand_path, &candidate));
             (baseline, candidate, key)
         }
     };

@@ -118,9 +118,8 @@ pub fn run(args: HistoryArgs, langs: &[&'static str]) -> anyhow::Result<Outcome>
 }
 
 fn date_arg(text: &str) -> crate::Result<String> {
-    history::parse_date(text).ok_or_else(|| {
-        Error::Usage(crate::tr!("history-error-date", date = text.to_owned()))
-    })
+    history::parse_date(text)
+        .ok_or_else(|| Error::Usage(crate::tr!("history-error-date", date = text.to_owned())))
 }
 
 fn add(args: AddArgs) -> anyhow::Result<Outcome> {
@@ -133,7 +132,11 @@ fn add(args: AddArgs) -> anyhow::Result<Outcome> {
     let runs = load(&args.paths)?;
     if runs.is_empty() {
         let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
-        return Err(Error::Usage(crate::tr!("history-error-no-runs", paths = paths.join(", "))).into());
+        return Err(Error::Usage(crate::tr!(
+            "history-error-no-runs",
+            paths = paths.join(", ")
+        ))
+        .into());
     }
     let store = Store::open(&args.store, true)?;
     let added = history::add(&store, &runs, &labels, &date)?;
@@ -175,7 +178,10 @@ fn report(args: ReportArgs, langs: &[&'static str]) -> anyhow::Result<Outcome> {
         })
         .collect::<crate::Result<Vec<_>>>()?;
     let key: Vec<String> = if args.key.is_empty() {
-        crate::compare::DEFAULT_KEY.iter().map(|c| (*c).to_owned()).collect()
+        crate::compare::DEFAULT_KEY
+            .iter()
+            .map(|c| (*c).to_owned())
+            .collect()
     } else {
         args.key
             .iter()

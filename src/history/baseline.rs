@@ -6,7 +6,12 @@ use crate::compare::pairing;
 use crate::model::Run;
 
 /// Of `history` (oldest first), the last `window` runs of each key the candidate has.
-pub fn last_runs_per_key(history: &[Run], candidate: &[Run], key: &[String], window: usize) -> Vec<Run> {
+pub fn last_runs_per_key(
+    history: &[Run],
+    candidate: &[Run],
+    key: &[String],
+    window: usize,
+) -> Vec<Run> {
     let mut baseline = Vec::new();
     for group in pairing::group(history, candidate, key).into_values() {
         if group.candidate.is_empty() {
@@ -36,7 +41,10 @@ mod tests {
         let cand = vec![run(1.0, 100.0)];
         let key = vec!["max_concurrency".to_owned()];
         let base = last_runs_per_key(&history, &cand, &key, 3);
-        let values: Vec<f64> = base.iter().filter_map(|r| r.get("output_throughput")).collect();
+        let values: Vec<f64> = base
+            .iter()
+            .filter_map(|r| r.get("output_throughput"))
+            .collect();
         assert_eq!(values, vec![5.0, 7.0, 9.0]);
     }
 }

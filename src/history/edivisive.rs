@@ -88,13 +88,7 @@ pub fn change_points(values: &[f64], settings: &Settings) -> Vec<ChangePoint> {
             });
         let Some((i, tau, q)) = best else { break };
         let (start, end, _) = segments[i];
-        let p = permutation_p_value(
-            &values[start..end],
-            q,
-            min,
-            settings,
-            &mut rng,
-        );
+        let p = permutation_p_value(&values[start..end], q, min, settings, &mut rng);
         if p > settings.alpha {
             break;
         }
@@ -106,7 +100,11 @@ pub fn change_points(values: &[f64], settings: &Settings) -> Vec<ChangePoint> {
 }
 
 /// Drops the change point of the smallest step while any step is below `min_pct`.
-fn merge_small_steps(values: &[f64], mut found: Vec<(usize, f64)>, min_pct: f64) -> Vec<ChangePoint> {
+fn merge_small_steps(
+    values: &[f64],
+    mut found: Vec<(usize, f64)>,
+    min_pct: f64,
+) -> Vec<ChangePoint> {
     loop {
         let points = with_steps(values, &found);
         let smallest = points
@@ -114,7 +112,10 @@ fn merge_small_steps(values: &[f64], mut found: Vec<(usize, f64)>, min_pct: f64)
             .enumerate()
             .filter(|(_, c)| c.step_pct.is_some_and(|s| s.abs() < min_pct))
             .min_by(|a, b| {
-                let (x, y) = (a.1.step_pct.unwrap_or(0.0).abs(), b.1.step_pct.unwrap_or(0.0).abs());
+                let (x, y) = (
+                    a.1.step_pct.unwrap_or(0.0).abs(),
+                    b.1.step_pct.unwrap_or(0.0).abs(),
+                );
                 x.total_cmp(&y)
             })
             .map(|(i, _)| i);
@@ -267,7 +268,8 @@ fn best_split(z: &[f64], min: usize) -> Option<(usize, f64)> {
             continue;
         }
         let (t, m) = (tau as f64, (n - tau) as f64);
-        let e = 2.0 * between / (t * m) - within_left / (t * (t - 1.0) / 2.0)
+        let e = 2.0 * between / (t * m)
+            - within_left / (t * (t - 1.0) / 2.0)
             - within_right / (m * (m - 1.0) / 2.0);
         let q = t * m / (t + m) * e;
         if best.is_none_or(|(_, b)| q > b) {
@@ -300,14 +302,17 @@ mod tests {
             }
             w
         };
-        let e = 2.0 * between / (t * m) - within(x) / (t * (t - 1.0) / 2.0)
+        let e = 2.0 * between / (t * m)
+            - within(x) / (t * (t - 1.0) / 2.0)
             - within(y) / (m * (m - 1.0) / 2.0);
         t * m / (t + m) * e
     }
 
     #[test]
     fn fast_scan_matches_the_definition() {
-        let z = [3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0, 5.0, 3.0, 5.0, 8.0, 9.0, 7.0];
+        let z = [
+            3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0, 5.0, 3.0, 5.0, 8.0, 9.0, 7.0,
+        ];
         let (tau, q) = best_split(&z, 3).unwrap();
         let (best_tau, best_q) = (3..=z.len() - 3)
             .map(|t| (t, q_naive(&z, t)))

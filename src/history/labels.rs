@@ -71,7 +71,10 @@ pub fn parse_date(text: &str) -> Option<String> {
 
 /// Today in UTC: the date of runs added without `--date`.
 pub fn today() -> String {
-    chrono::Utc::now().date_naive().format("%Y-%m-%d").to_string()
+    chrono::Utc::now()
+        .date_naive()
+        .format("%Y-%m-%d")
+        .to_string()
 }
 
 /// A run's identity: SHA-256 over its canonical JSON line (every value it was read

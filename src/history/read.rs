@@ -107,7 +107,13 @@ pub fn labels_of(part: &Part, i: usize) -> BTreeMap<String, String> {
     part.labels
         .iter()
         .filter_map(|l| {
-            let s = part.frame.column(l).ok()?.as_materialized_series().get(i).ok()?;
+            let s = part
+                .frame
+                .column(l)
+                .ok()?
+                .as_materialized_series()
+                .get(i)
+                .ok()?;
             let text = match s {
                 AnyValue::String(t) => t.to_owned(),
                 AnyValue::StringOwned(t) => t.to_string(),

@@ -57,8 +57,12 @@ impl std::fmt::Debug for Store {
 
 /// `s3://…`, `gs://…`: a URL; anything else is a folder.
 fn is_url(spec: &str) -> bool {
-    spec.split_once("://")
-        .is_some_and(|(scheme, _)| !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphanumeric() || c == '+'))
+    spec.split_once("://").is_some_and(|(scheme, _)| {
+        !scheme.is_empty()
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '+')
+    })
 }
 
 impl Store {
@@ -146,7 +150,9 @@ impl Store {
         if root.is_empty() {
             s
         } else {
-            s.strip_prefix(root).map(|r| r.trim_start_matches('/')).unwrap_or(s)
+            s.strip_prefix(root)
+                .map(|r| r.trim_start_matches('/'))
+                .unwrap_or(s)
         }
     }
 
@@ -191,7 +197,11 @@ impl Store {
             .runtime
             .block_on(
                 self.inner
-                    .list(if path.as_ref().is_empty() { None } else { Some(&path) })
+                    .list(if path.as_ref().is_empty() {
+                        None
+                    } else {
+                        Some(&path)
+                    })
                     .try_collect(),
             )
             .map_err(|e| self.failed(prefix, e))?;

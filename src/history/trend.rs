@@ -249,14 +249,18 @@ pub fn analyse(series: &mut Series, spec: &TrendSpec) {
 /// most `recent` of them.
 fn latest(points: &[Point], segment_start: usize, recent: usize) -> Option<Latest> {
     let (last, before) = points.split_last()?;
-    let from = before.len().saturating_sub(recent).max(segment_start.min(before.len()));
+    let from = before
+        .len()
+        .saturating_sub(recent)
+        .max(segment_start.min(before.len()));
     let window = &before[from..];
     if window.len() < 2 {
         return None;
     }
     let mut sorted: Vec<f64> = window.iter().map(|p| p.value).collect();
     sorted.sort_by(f64::total_cmp);
-    let nearest_rank = |q: f64| sorted[((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1];
+    let nearest_rank =
+        |q: f64| sorted[((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1];
     let median = nearest_rank(0.5);
     let at_or_below = sorted.iter().filter(|v| **v <= last.value).count();
     Some(Latest {

@@ -149,10 +149,7 @@ fn view(loc: &Localizer, store: &str, trends: &Trends) -> (View, BTreeMap<String
         ],
     )];
     if !trends.key.is_empty() {
-        intro.push(loc.tr_args(
-            "history-key",
-            &[("key", md(&trends.key.join(", ")).into())],
-        ));
+        intro.push(loc.tr_args("history-key", &[("key", md(&trends.key.join(", ")).into())]));
     }
     intro.push(loc.tr_args(
         "history-method",
@@ -178,14 +175,18 @@ fn view(loc: &Localizer, store: &str, trends: &Trends) -> (View, BTreeMap<String
     let mut svgs = BTreeMap::new();
     for (i, s) in trends.series.iter().enumerate() {
         let name = series_name(loc, s);
-        let last_change = s.change_points.last().map(|c| {
-            format!("{} ({})", c.date, step_text(c.step_pct))
-        });
+        let last_change = s
+            .change_points
+            .last()
+            .map(|c| format!("{} ({})", c.date, step_text(c.step_pct)));
         summary_rows.push(vec![
             md(&name),
             s.points.len().to_string(),
             s.points.last().map(|p| fixed(p.value)).unwrap_or_default(),
-            s.latest.as_ref().map(|l| fixed(l.median)).unwrap_or_else(|| "—".into()),
+            s.latest
+                .as_ref()
+                .map(|l| fixed(l.median))
+                .unwrap_or_else(|| "—".into()),
             s.latest
                 .as_ref()
                 .map(|l| step_text(l.vs_median_pct))
@@ -261,7 +262,8 @@ pub fn render(
     if !markdown.ends_with('\n') {
         markdown.push('\n');
     }
-    let html = html::page_with_templates(templates, &markdown, &view.plain_title, loc.lang(), &charts)?;
+    let html =
+        html::page_with_templates(templates, &markdown, &view.plain_title, loc.lang(), &charts)?;
     Ok(RenderedHistory {
         lang: loc.lang(),
         markdown,
