@@ -56,6 +56,7 @@ history-method = Change points: E-Divisive means with a permutation test ({ $per
 history-section-series = Series
 history-all-runs = All runs
 history-chart-x = Run (oldest first)
+history-chart-segment-mean = Segment mean
 history-latest = Latest ({ $date }): { $value }; the { $runs } runs before it: median { $median }, 10th–90th percentile { $p10 }–{ $p90 }; { $rank }% of them are at or below it ({ $vs } against the median).
 history-no-change = No change point.
 history-col-series = Series

@@ -45,6 +45,7 @@ history-method = Точки изменения: E-Divisive means с перест
 history-section-series = Серии
 history-all-runs = Все прогоны
 history-chart-x = Прогон (от старых к новым)
+history-chart-segment-mean = Среднее сегмента
 history-latest = Последний ({ $date }): { $value }; { $runs } прогонов перед ним: медиана { $median }, 10–90-й процентиль { $p10 }–{ $p90 }; { $rank }% из них не выше него ({ $vs } к медиане).
 history-no-change = Точек изменения нет.
 history-col-series = Серия

@@ -45,6 +45,7 @@ history-method = 变化点：E-Divisive means 加置换检验（{ $permutations 
 history-section-series = 系列
 history-all-runs = 全部运行
 history-chart-x = 运行（从旧到新）
+history-chart-segment-mean = 分段均值
 history-latest = 最新（{ $date }）：{ $value }；之前的 { $runs } 个运行：中位数 { $median }，第 10–90 百分位 { $p10 }–{ $p90 }；其中 { $rank }% 不高于它（相对中位数 { $vs }）。
 history-no-change = 没有变化点。
 history-col-series = 系列

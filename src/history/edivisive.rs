@@ -69,34 +69,59 @@ pub fn change_points(values: &[f64], settings: &Settings) -> Vec<ChangePoint> {
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(settings.seed);
     // Accepted splits with their p-values.
     let mut found: Vec<(usize, f64)> = Vec::new();
-    // Segments [start, end) still to search, with their best split once computed.
-    let mut segments: Vec<(usize, usize, Option<(usize, f64)>)> = vec![(0, values.len(), None)];
+    let mut segments = vec![Segment {
+        start: 0,
+        end: values.len(),
+        best: None,
+    }];
     loop {
         for seg in segments.iter_mut() {
-            if seg.2.is_none() {
-                seg.2 = best_split(&values[seg.0..seg.1], min).map(|(t, q)| (seg.0 + t, q));
+            if seg.best.is_none() {
+                seg.best =
+                    best_split(&values[seg.start..seg.end], min).map(|(t, q)| (seg.start + t, q));
             }
         }
         let best = segments
             .iter()
             .enumerate()
-            .filter_map(|(i, s)| s.2.map(|(t, q)| (i, t, q)))
+            .filter_map(|(i, s)| s.best.map(|(t, q)| (i, t, q)))
             // Ties go to the earliest segment, so the order is fixed.
             .fold(None, |acc: Option<(usize, usize, f64)>, cur| match acc {
                 Some(a) if a.2 >= cur.2 => Some(a),
                 _ => Some(cur),
             });
         let Some((i, tau, q)) = best else { break };
-        let (start, end, _) = segments[i];
+        let Segment { start, end, .. } = segments[i];
         let p = permutation_p_value(&values[start..end], q, min, settings, &mut rng);
         if p > settings.alpha {
             break;
         }
         found.push((tau, p));
-        segments.splice(i..=i, [(start, tau, None), (tau, end, None)]);
+        let halves = [
+            Segment {
+                start,
+                end: tau,
+                best: None,
+            },
+            Segment {
+                start: tau,
+                end,
+                best: None,
+            },
+        ];
+        segments.splice(i..=i, halves);
     }
     found.sort_by_key(|f| f.0);
     merge_small_steps(values, found, settings.min_magnitude_pct)
+}
+
+/// A stretch `[start, end)` of the series still to search, with its best split (index in
+/// the series, `q̂`) once computed.
+#[derive(Clone, Copy)]
+struct Segment {
+    start: usize,
+    end: usize,
+    best: Option<(usize, f64)>,
 }
 
 /// Drops the change point of the smallest step while any step is below `min_pct`.

@@ -120,20 +120,55 @@ fn chart(loc: &Localizer, trends: &Trends, s: &Series) -> charts::LineChart {
             label: format!("{} {}", c.date, step_text(c.step_pct)),
         })
         .collect();
+    let mut series = vec![charts::LineSeries {
+        name: trends.metric.clone(),
+        points,
+        line: true,
+        dashed: false,
+        muted: false,
+    }];
+    if !s.change_points.is_empty() {
+        series.push(charts::LineSeries {
+            name: loc.tr("history-chart-segment-mean"),
+            points: segment_means(s),
+            line: true,
+            dashed: true,
+            muted: false,
+        });
+    }
     charts::LineChart {
         title: series_name(loc, s),
         x_label: loc.tr("history-chart-x"),
         y_label: trends.metric.clone(),
-        series: vec![charts::LineSeries {
-            name: trends.metric.clone(),
-            points,
-            line: true,
-            dashed: false,
-            muted: false,
-        }],
+        series,
         limits: Vec::new(),
         marks,
     }
+}
+
+/// The mean of each segment between change points as a dashed step line: its first and
+/// last run at the segment's mean.
+fn segment_means(s: &Series) -> Vec<charts::LinePoint> {
+    let mut bounds: Vec<usize> = vec![0];
+    bounds.extend(s.change_points.iter().map(|c| c.index));
+    bounds.push(s.points.len());
+    let mut out = Vec::new();
+    for w in bounds.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        if b <= a {
+            continue;
+        }
+        let mean = s.points[a..b].iter().map(|p| p.value).sum::<f64>() / (b - a) as f64;
+        for x in [a + 1, b] {
+            out.push(charts::LinePoint {
+                x: x as f64,
+                y: mean,
+                ci: None,
+                hollow: true,
+            });
+        }
+    }
+    out
 }
 
 fn view(loc: &Localizer, store: &str, trends: &Trends) -> (View, BTreeMap<String, String>) {
