@@ -361,3 +361,63 @@ pub fn json_lines(trends: &Trends) -> Vec<String> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::history::trend::{analyse, Point, TrendSpec};
+    use crate::history::Settings;
+
+    fn trends() -> Trends {
+        let labels: BTreeMap<String, String> =
+            [("commit".to_owned(), "a|b <script>x</script>".to_owned())].into();
+        let points = (0..30)
+            .map(|i| Point {
+                date: format!("2026-01-{:02}", i + 1),
+                run_id: format!("{i:064}"),
+                labels: labels.clone(),
+                value: if i < 15 { 100.0 } else { 80.0 } + (i % 3) as f64,
+            })
+            .collect();
+        let mut s = Series {
+            key: vec![("model_id".to_owned(), "m|1".to_owned())],
+            points,
+            change_points: Vec::new(),
+            latest: None,
+        };
+        let spec = TrendSpec {
+            metric: "output_throughput".into(),
+            key: vec!["model_id".into()],
+            filters: Vec::new(),
+            since: None,
+            settings: Settings::default(),
+            recent: 30,
+        };
+        analyse(&mut s, &spec);
+        Trends {
+            metric: spec.metric.clone(),
+            key: spec.key.clone(),
+            series: vec![s],
+            settings: spec.settings,
+            recent: 30,
+        }
+    }
+
+    #[test]
+    fn user_text_is_escaped_and_the_page_is_deterministic() {
+        let t = trends();
+        assert_eq!(t.series[0].change_points.len(), 1);
+        let templates = Templates::new(None).unwrap();
+        let page = render(&t, "s3://bucket/x", "en", &templates).unwrap();
+        assert!(page.markdown.contains(r"a\|b"), "{}", page.markdown);
+        assert!(page.markdown.contains(r"m\|1"));
+        assert!(!page.html.contains("<script>x"), "HTML escaped");
+        assert!(page.charts["charts/trend-1.en.svg"].contains("<svg"));
+        assert_eq!(page, render(&t, "s3://bucket/x", "en", &templates).unwrap());
+        let lines = json_lines(&t);
+        let v: Json = serde_json::from_str(&lines[0]).unwrap();
+        assert_eq!(v["series"]["model_id"], "m|1");
+        assert_eq!(v["change_points"][0]["date"], "2026-01-16");
+        assert_eq!(v["change_points"][0]["labels"]["commit"], "a|b <script>x</script>");
+    }
+}
