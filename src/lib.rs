@@ -11,6 +11,7 @@ pub mod compare;
 pub mod curves;
 pub mod embedded;
 pub mod error;
+pub mod history;
 pub mod import;
 pub mod ingest;
 pub mod l10n;

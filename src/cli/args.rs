@@ -36,6 +36,9 @@ pub enum Command {
     Diff(super::diff_cmd::DiffArgs),
     /// Load sweeps as latency–throughput curves: capacity at an SLO, the Pareto frontier.
     Curves(super::curves_cmd::CurvesArgs),
+    /// Keep runs night after night in a store (a folder or object storage) and report
+    /// their trends and change points.
+    History(super::history_cmd::HistoryArgs),
     /// Recompute every number a published report claims from its own benchmark blocks.
     Check(CheckArgs),
     /// Recover the study (study.toml and one raw file per block) from a published report.

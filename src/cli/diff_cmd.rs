@@ -23,10 +23,23 @@ use crate::render::diff::{html, junit, markdown, terminal, to_json, DiffView};
 #[derive(Debug, Args)]
 pub struct DiffArgs {
     /// The reference results: a file, a directory of raw outputs, or a runs frame saved by
-    /// `perflab ingest` (Parquet, CSV or NDJSON).
+    /// `perflab ingest` (Parquet, CSV or NDJSON). With `--against-history`: the candidate.
     pub baseline: PathBuf,
     /// The results to judge, in any of the same forms.
-    pub candidate: PathBuf,
+    #[arg(required_unless_present = "against_history")]
+    pub candidate: Option<PathBuf>,
+    /// Judge the one path given against a history store (`perflab history add`): the
+    /// baseline of each key is its last `--window` runs in the store.
+    #[arg(long, value_name = "STORE")]
+    pub against_history: Option<String>,
+    /// Runs of the history per key that make the baseline.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 10,
+        requires = "against_history"
+    )]
+    pub window: usize,
     /// A rule that fails the diff, e.g. 'total_token_throughput<-5%', 'p99_ttft_ms>+10%',
     /// 'failed>0'. Repeatable; replaces the default policy and the config file's rules.
     #[arg(long = "fail-on", value_name = "RULE")]
@@ -84,12 +97,19 @@ pub fn run(args: DiffArgs) -> anyhow::Result<Outcome> {
         return Err(anyhow!(l10n.tr("diff-error-stdout-twice")));
     }
     let settings = settings(&args, &l10n)?;
-    let baseline = load(&args.baseline, &l10n)?;
-    let candidate = load(&args.candidate, &l10n)?;
-    let key = settings
-        .key
-        .clone()
-        .unwrap_or_else(|| default_key(&args.baseline, &baseline, &args.candidate, &candidate));
+    let (baseline, candidate, key) = match &args.against_history {
+        Some(store) => against_history(&args, store, &settings)?,
+        None => {
+            let cand_path = args.candidate.clone().unwrap_or_default();
+            let baseline = load(&args.baseline, &l10n)?;
+            let candidate = load(&cand_path, &l10n)?;
+            let key = settings
+                .key
+                .clone()
+                .unwrap_or_else(|| default_key(&args.baseline, &baseline, &cand_path, &candidate));
+            (baseline, candidate, key)
+        }
+    };
     check_columns(&settings.policy, &key, &baseline, &candidate, &l10n)?;
 
     let mut cmp = compare::compare(&baseline, &candidate, &key, &settings.policy);
@@ -163,6 +183,40 @@ pub fn run(args: DiffArgs) -> anyhow::Result<Outcome> {
         Verdict::Regression => Outcome::Failed,
         Verdict::Pass => Outcome::Ok,
     })
+}
+
+/// `--against-history STORE`: the one path is the candidate; the baseline of each of its
+/// keys is the key's last `--window` runs in the store (`history::baseline`).
+fn against_history(
+    args: &DiffArgs,
+    store: &str,
+    settings: &Settings,
+) -> anyhow::Result<(Vec<Run>, Vec<Run>, Vec<String>)> {
+    let l10n = crate::l10n::messages();
+    if args.candidate.is_some() {
+        return Err(anyhow!(crate::tr!("diff-error-history-two-paths")));
+    }
+    if args.window == 0 {
+        return Err(anyhow!(crate::tr!("history-error-window")));
+    }
+    let cand_path = &args.baseline;
+    let candidate = load(cand_path, l10n)?;
+    let key = settings
+        .key
+        .clone()
+        .unwrap_or_else(|| default_key(cand_path, &candidate, cand_path, &candidate));
+    let store_handle = crate::history::Store::open(store, false)?;
+    let history = crate::history::read::load_runs(&store_handle, None)?;
+    let baseline =
+        crate::history::baseline::last_runs_per_key(&history, &candidate, &key, args.window);
+    if baseline.is_empty() {
+        return Err(anyhow!(crate::tr!(
+            "history-error-no-history",
+            store = store.to_owned(),
+            key = key.join(", ")
+        )));
+    }
+    Ok((baseline, candidate, key))
 }
 
 /// Both sides as curves and their capacities compared, with `--curve-x`.
@@ -344,8 +398,23 @@ fn nothing_matched(
     l10n.tr_args(
         "diff-error-nothing-matched",
         &[
-            ("baseline", args.baseline.display().to_string().into()),
-            ("candidate", args.candidate.display().to_string().into()),
+            (
+                "baseline",
+                match &args.against_history {
+                    Some(store) => store.clone(),
+                    None => args.baseline.display().to_string(),
+                }
+                .into(),
+            ),
+            (
+                "candidate",
+                args.candidate
+                    .as_ref()
+                    .unwrap_or(&args.baseline)
+                    .display()
+                    .to_string()
+                    .into(),
+            ),
             ("key", key.join(", ").into()),
             ("removed", (cmp.removed.len() as i64).into()),
             ("added", (cmp.added.len() as i64).into()),

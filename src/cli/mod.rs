@@ -7,6 +7,7 @@ mod check_cmd;
 mod compare_cmd;
 mod curves_cmd;
 mod diff_cmd;
+mod history_cmd;
 mod import_cmd;
 mod ingest_cmd;
 mod report_cmd;
@@ -68,6 +69,7 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Completions(a) => shell_cmd::completions(a),
         Command::Man(a) => shell_cmd::man(a),
         Command::Curves(a) => curves_cmd::run(a, langs[0]),
+        Command::History(a) => history_cmd::run(a, &langs),
     }
 }
 

@@ -290,7 +290,7 @@ pub fn read_frame(path: &Path, format: FrameFormat) -> Result<Vec<Run>> {
     frame_to_runs(&df).map_err(|e| Error::parse(path, None, e.to_string()))
 }
 
-fn frame_to_runs(df: &DataFrame) -> Result<Vec<Run>> {
+pub fn frame_to_runs(df: &DataFrame) -> Result<Vec<Run>> {
     let mut rows: Vec<BTreeMap<String, Value>> = vec![BTreeMap::new(); df.height()];
     for col in df.columns() {
         let name = col.name().to_string();

@@ -5,6 +5,7 @@ pub mod charts;
 pub mod curves;
 pub mod diff;
 pub mod escape;
+pub mod history;
 pub mod html;
 pub mod report;
 pub mod templates;

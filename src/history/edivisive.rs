@@ -1,0 +1,369 @@
+//! Change points of one series by E-Divisive means (Matteson & James 2014, "A
+//! nonparametric approach for multiple change point analysis of multivariate data"), the
+//! method of Apache Otava (formerly Hunter) and MongoDB's signal-processing-algorithms:
+//!
+//! 1. In a segment `Z`, every split `τ` into `X = Z[..τ]` and `Y = Z[τ..]` (each at least
+//!    `min_segment` long) scores the energy divergence
+//!    `q̂(τ) = τ·m/(τ+m) · (2/(τ·m)·Σ|x−y| − Σ_{i<k}|xᵢ−xₖ|/C(τ,2) − Σ_{j<l}|yⱼ−yₗ|/C(m,2))`
+//!    (exponent α = 1); the best split of the segment is the `τ` of the largest `q̂`.
+//! 2. Of all current segments, the best split over all is tested: the segment's values
+//!    are shuffled `permutations` times and the best `q̂` of each shuffle computed; the
+//!    p-value is `(1 + #{shuffles with q̂ ≥ observed}) / (1 + permutations)`. The split is
+//!    a change point when `p ≤ alpha`; then both halves are searched again. The first
+//!    split that is not significant ends the search.
+//! 3. As Otava does after the search, change points whose step (relative difference of
+//!    the means of the segments either side) is below `min_magnitude_pct` are merged
+//!    away, the smallest first, the steps recomputed after each merge.
+//!
+//! The shuffles come from Xoshiro256++ seeded with `seed`, so the same series gives the
+//! same change points and p-values on every run and machine. Sums of distances are kept
+//! in Fenwick trees over the values' ranks, so a full scan of a segment of `n` values is
+//! `O(n log n)` instead of the textbook `O(n²)`.
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+/// The knobs of the detector; the defaults are `history report`'s (docs/history.md).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Settings {
+    /// Fewest points on either side of a change point: a single spike or two odd nights
+    /// are never a segment of their own.
+    pub min_segment: usize,
+    /// Smallest step, in percent of the earlier segment's mean, that is reported.
+    pub min_magnitude_pct: f64,
+    /// Largest p-value of a change point.
+    pub alpha: f64,
+    /// Shuffles of the permutation test; the smallest p-value is `1/(1+permutations)`.
+    pub permutations: usize,
+    pub seed: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            min_segment: 5,
+            min_magnitude_pct: 2.0,
+            alpha: 0.01,
+            permutations: 199,
+            seed: 0,
+        }
+    }
+}
+
+/// A change point: the series changes between `index − 1` and `index` (`index` is the
+/// first point of the new segment).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ChangePoint {
+    pub index: usize,
+    pub p_value: f64,
+    /// `(mean after − mean before) / |mean before| · 100` over the neighbouring
+    /// segments; `None` when the mean before is 0.
+    pub step_pct: Option<f64>,
+    pub mean_before: f64,
+    pub mean_after: f64,
+}
+
+/// The change points of `values` in order.
+pub fn change_points(values: &[f64], settings: &Settings) -> Vec<ChangePoint> {
+    let min = settings.min_segment.max(2);
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(settings.seed);
+    // Accepted splits with their p-values.
+    let mut found: Vec<(usize, f64)> = Vec::new();
+    let mut segments = vec![Segment {
+        start: 0,
+        end: values.len(),
+        best: None,
+    }];
+    loop {
+        for seg in segments.iter_mut() {
+            if seg.best.is_none() {
+                seg.best =
+                    best_split(&values[seg.start..seg.end], min).map(|(t, q)| (seg.start + t, q));
+            }
+        }
+        let best = segments
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.best.map(|(t, q)| (i, t, q)))
+            // Ties go to the earliest segment, so the order is fixed.
+            .fold(None, |acc: Option<(usize, usize, f64)>, cur| match acc {
+                Some(a) if a.2 >= cur.2 => Some(a),
+                _ => Some(cur),
+            });
+        let Some((i, tau, q)) = best else { break };
+        let Segment { start, end, .. } = segments[i];
+        let p = permutation_p_value(&values[start..end], q, min, settings, &mut rng);
+        if p > settings.alpha {
+            break;
+        }
+        found.push((tau, p));
+        let halves = [
+            Segment {
+                start,
+                end: tau,
+                best: None,
+            },
+            Segment {
+                start: tau,
+                end,
+                best: None,
+            },
+        ];
+        segments.splice(i..=i, halves);
+    }
+    found.sort_by_key(|f| f.0);
+    merge_small_steps(values, found, settings.min_magnitude_pct)
+}
+
+/// A stretch `[start, end)` of the series still to search, with its best split (index in
+/// the series, `q̂`) once computed.
+#[derive(Clone, Copy)]
+struct Segment {
+    start: usize,
+    end: usize,
+    best: Option<(usize, f64)>,
+}
+
+/// Drops the change point of the smallest step while any step is below `min_pct`.
+fn merge_small_steps(
+    values: &[f64],
+    mut found: Vec<(usize, f64)>,
+    min_pct: f64,
+) -> Vec<ChangePoint> {
+    loop {
+        let points = with_steps(values, &found);
+        let smallest = points
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.step_pct.is_some_and(|s| s.abs() < min_pct))
+            .min_by(|a, b| {
+                let (x, y) = (
+                    a.1.step_pct.unwrap_or(0.0).abs(),
+                    b.1.step_pct.unwrap_or(0.0).abs(),
+                );
+                x.total_cmp(&y)
+            })
+            .map(|(i, _)| i);
+        match smallest {
+            Some(i) => {
+                found.remove(i);
+            }
+            None => return points,
+        }
+    }
+}
+
+fn mean(xs: &[f64]) -> f64 {
+    xs.iter().sum::<f64>() / xs.len() as f64
+}
+
+fn with_steps(values: &[f64], found: &[(usize, f64)]) -> Vec<ChangePoint> {
+    let bounds: Vec<usize> = std::iter::once(0)
+        .chain(found.iter().map(|f| f.0))
+        .chain(std::iter::once(values.len()))
+        .collect();
+    found
+        .iter()
+        .enumerate()
+        .map(|(k, &(index, p_value))| {
+            let before = mean(&values[bounds[k]..bounds[k + 1]]);
+            let after = mean(&values[bounds[k + 1]..bounds[k + 2]]);
+            ChangePoint {
+                index,
+                p_value,
+                step_pct: (before != 0.0).then(|| (after - before) / before.abs() * 100.0),
+                mean_before: before,
+                mean_after: after,
+            }
+        })
+        .collect()
+}
+
+/// `(1 + #{shuffles whose best q̂ ≥ observed}) / (1 + permutations)`. The shuffles stop
+/// as soon as the p-value can no longer reach `alpha`: that split ends the search and its
+/// p-value is never reported, so the answer is the same and a history without change
+/// points costs a few shuffles per series instead of all of them. A reported p-value
+/// always comes from every shuffle.
+fn permutation_p_value(
+    segment: &[f64],
+    observed: f64,
+    min: usize,
+    settings: &Settings,
+    rng: &mut rand::rngs::Xoshiro256PlusPlus,
+) -> f64 {
+    let mut shuffled = segment.to_vec();
+    let total = (1 + settings.permutations) as f64;
+    let mut at_least = 0usize;
+    for _ in 0..settings.permutations {
+        shuffled.shuffle(rng);
+        if best_split(&shuffled, min).is_some_and(|(_, q)| q >= observed) {
+            at_least += 1;
+            if (1 + at_least) as f64 / total > settings.alpha {
+                break;
+            }
+        }
+    }
+    (1 + at_least) as f64 / total
+}
+
+/// Sum and count of the values inserted, by rank: answers "Σ|v − x| over the set" in
+/// `O(log n)`.
+struct RankSums {
+    count: Vec<i64>,
+    sum: Vec<f64>,
+    total_count: i64,
+    total_sum: f64,
+}
+
+impl RankSums {
+    fn new(n: usize) -> Self {
+        RankSums {
+            count: vec![0; n + 1],
+            sum: vec![0.0; n + 1],
+            total_count: 0,
+            total_sum: 0.0,
+        }
+    }
+
+    fn update(&mut self, rank: usize, value: f64, sign: i64) {
+        let mut i = rank + 1;
+        while i < self.count.len() {
+            self.count[i] += sign;
+            self.sum[i] += sign as f64 * value;
+            i += i & i.wrapping_neg();
+        }
+        self.total_count += sign;
+        self.total_sum += sign as f64 * value;
+    }
+
+    /// Count and sum of the values of rank < `rank`.
+    fn below(&self, rank: usize) -> (i64, f64) {
+        let (mut c, mut s) = (0, 0.0);
+        let mut i = rank;
+        while i > 0 {
+            c += self.count[i];
+            s += self.sum[i];
+            i -= i & i.wrapping_neg();
+        }
+        (c, s)
+    }
+
+    /// Σ |value − x| over the values in the set (`value` itself, when in, adds 0).
+    fn distance_sum(&self, rank: usize, value: f64) -> f64 {
+        let (c, s) = self.below(rank);
+        let (ca, sa) = (self.total_count - c, self.total_sum - s);
+        (value * c as f64 - s) + (sa - value * ca as f64)
+    }
+}
+
+/// The split `τ` (both sides ≥ `min`) of the largest `q̂`, and that `q̂`; `None` when the
+/// segment is too short to split.
+fn best_split(z: &[f64], min: usize) -> Option<(usize, f64)> {
+    let n = z.len();
+    if n < 2 * min {
+        return None;
+    }
+    // Ranks by value (ties broken by position, which changes no distance).
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| z[a].total_cmp(&z[b]).then(a.cmp(&b)));
+    let mut rank = vec![0usize; n];
+    for (r, &i) in order.iter().enumerate() {
+        rank[i] = r;
+    }
+    let mut left = RankSums::new(n);
+    let mut right = RankSums::new(n);
+    let mut within_right = 0.0;
+    for i in 0..n {
+        within_right += right.distance_sum(rank[i], z[i]);
+        right.update(rank[i], z[i], 1);
+    }
+    let (mut within_left, mut between) = (0.0, 0.0);
+    let mut best: Option<(usize, f64)> = None;
+    for tau in 1..n - 1 {
+        // Move z[tau − 1] from the right set to the left one.
+        let (v, r) = (z[tau - 1], rank[tau - 1]);
+        right.update(r, v, -1);
+        let to_right = right.distance_sum(r, v);
+        let to_left = left.distance_sum(r, v);
+        within_right -= to_right;
+        between += to_right - to_left;
+        within_left += to_left;
+        left.update(r, v, 1);
+        if tau < min || n - tau < min {
+            continue;
+        }
+        let (t, m) = (tau as f64, (n - tau) as f64);
+        let e = 2.0 * between / (t * m)
+            - within_left / (t * (t - 1.0) / 2.0)
+            - within_right / (m * (m - 1.0) / 2.0);
+        let q = t * m / (t + m) * e;
+        if best.is_none_or(|(_, b)| q > b) {
+            best = Some((tau, q));
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The textbook O(n²) q̂, to check the Fenwick version against.
+    fn q_naive(z: &[f64], tau: usize) -> f64 {
+        let (x, y) = z.split_at(tau);
+        let (t, m) = (x.len() as f64, y.len() as f64);
+        let mut between = 0.0;
+        for a in x {
+            for b in y {
+                between += (a - b).abs();
+            }
+        }
+        let within = |s: &[f64]| {
+            let mut w = 0.0;
+            for i in 0..s.len() {
+                for k in i + 1..s.len() {
+                    w += (s[i] - s[k]).abs();
+                }
+            }
+            w
+        };
+        let e = 2.0 * between / (t * m)
+            - within(x) / (t * (t - 1.0) / 2.0)
+            - within(y) / (m * (m - 1.0) / 2.0);
+        t * m / (t + m) * e
+    }
+
+    #[test]
+    fn fast_scan_matches_the_definition() {
+        let z = [
+            3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0, 5.0, 3.0, 5.0, 8.0, 9.0, 7.0,
+        ];
+        let (tau, q) = best_split(&z, 3).unwrap();
+        let (best_tau, best_q) = (3..=z.len() - 3)
+            .map(|t| (t, q_naive(&z, t)))
+            .fold((0, f64::NEG_INFINITY), |a, c| if c.1 > a.1 { c } else { a });
+        assert_eq!(tau, best_tau);
+        assert!((q - best_q).abs() < 1e-9, "{q} vs {best_q}");
+    }
+
+    #[test]
+    fn a_clean_step_is_found_where_it_is() {
+        let mut z = vec![100.0; 20];
+        z.extend(vec![90.0; 20]);
+        for (i, v) in z.iter_mut().enumerate() {
+            *v += (i % 3) as f64 * 0.5;
+        }
+        let cps = change_points(&z, &Settings::default());
+        assert_eq!(cps.len(), 1, "{cps:?}");
+        assert_eq!(cps[0].index, 20);
+        assert!(cps[0].p_value <= 0.01);
+        assert!((cps[0].step_pct.unwrap() + 10.0).abs() < 0.5);
+        assert_eq!(cps, change_points(&z, &Settings::default()), "seeded");
+    }
+
+    #[test]
+    fn short_series_have_no_change_point() {
+        assert!(change_points(&[1.0, 2.0, 3.0], &Settings::default()).is_empty());
+        assert!(change_points(&[], &Settings::default()).is_empty());
+    }
+}

@@ -1,0 +1,19 @@
+//! Benchmark history: runs kept night after night in a store of plain Parquet files
+//! (a folder or object storage, `store`), added idempotently (`add`, identities in
+//! `labels`), read back (`read`) as series of one metric with their change points
+//! (`trend`, by E-Divisive means in `edivisive`). Rendering is `render::history`; the
+//! commands are `cli::history_cmd` and `diff --against-history`.
+
+pub mod add;
+pub mod baseline;
+pub mod edivisive;
+pub mod labels;
+pub mod read;
+pub mod store;
+pub mod trend;
+
+pub use add::{add, Added};
+pub use edivisive::{change_points, ChangePoint, Settings};
+pub use labels::{parse_date, parse_labels, Labels};
+pub use store::Store;
+pub use trend::{trends, Series, TrendSpec, Trends};

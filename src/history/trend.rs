@@ -1,0 +1,276 @@
+//! `history report`'s model: the store's runs grouped into series by `--key`, one
+//! metric's values in date order, each series' change points (`edivisive`) and its latest
+//! value against the recent ones. Built once; the page, Markdown and `--json` only read it.
+
+use std::collections::{BTreeMap, HashSet};
+
+use polars::prelude::*;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::edivisive::{self, Settings};
+use super::labels::RUN_ID;
+use super::read::{labels_of, parts_since, read_part};
+use super::store::Store;
+use crate::model::frame::format_number;
+use crate::{Error, Result};
+
+/// What to read and how to judge it.
+#[derive(Debug, Clone)]
+pub struct TrendSpec {
+    pub metric: String,
+    /// Columns (runs-frame columns or labels) whose values tell series apart.
+    pub key: Vec<String>,
+    /// `COLUMN=VALUE`: only runs with this text value (numbers as perflab prints them).
+    pub filters: Vec<(String, String)>,
+    /// `YYYY-MM-DD`: runs of this date and later.
+    pub since: Option<String>,
+    pub settings: Settings,
+    /// How many runs before the latest make its "recent distribution".
+    pub recent: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Point {
+    pub date: String,
+    pub run_id: String,
+    pub labels: BTreeMap<String, String>,
+    pub value: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Change {
+    /// Index of the first run of the new segment in the series' points.
+    pub index: usize,
+    pub date: String,
+    pub run_id: String,
+    pub labels: BTreeMap<String, String>,
+    pub step_pct: Option<f64>,
+    pub p_value: f64,
+    pub mean_before: f64,
+    pub mean_after: f64,
+}
+
+/// The latest run against the recent runs of its segment: where it falls among them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Latest {
+    pub date: String,
+    pub value: f64,
+    pub recent_runs: usize,
+    pub median: f64,
+    /// Nearest-rank 10th and 90th percentiles of the recent runs.
+    pub p10: f64,
+    pub p90: f64,
+    /// Share of recent runs at or below the latest value, in percent.
+    pub rank_pct: f64,
+    /// `(latest − median) / |median| · 100`; `None` when the median is 0.
+    pub vs_median_pct: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Series {
+    /// `--key` column → value (`""` when a run has none).
+    pub key: Vec<(String, String)>,
+    pub points: Vec<Point>,
+    pub change_points: Vec<Change>,
+    pub latest: Option<Latest>,
+}
+
+impl Series {
+    /// `model_id=Qwen, max_concurrency=8`: the series' name on the page.
+    pub fn name(&self) -> String {
+        self.key
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Trends {
+    pub metric: String,
+    pub key: Vec<String>,
+    pub series: Vec<Series>,
+    pub settings: Settings,
+    pub recent: usize,
+}
+
+/// The column's values as text: strings as they are, numbers as perflab prints them.
+fn texts(col: &Column) -> Result<Vec<Option<String>>> {
+    let s = col.as_materialized_series();
+    Ok(match s.dtype() {
+        DataType::String => s.str()?.iter().map(|v| v.map(str::to_owned)).collect(),
+        dt if dt.is_primitive_numeric() => s
+            .cast(&DataType::Float64)?
+            .f64()?
+            .iter()
+            .map(|v| v.map(format_number))
+            .collect(),
+        _ => s
+            .cast(&DataType::String)?
+            .str()?
+            .iter()
+            .map(|v| v.map(str::to_owned))
+            .collect(),
+    })
+}
+
+fn values(col: &Column) -> Result<Vec<Option<f64>>> {
+    let s = col.as_materialized_series();
+    if !s.dtype().is_primitive_numeric() {
+        return Ok(vec![None; s.len()]);
+    }
+    Ok(s.cast(&DataType::Float64)?.f64()?.iter().collect())
+}
+
+/// Reads the store and builds every series with its analysis.
+pub fn trends(store: &Store, spec: &TrendSpec) -> Result<Trends> {
+    let mut wanted: Vec<String> = vec![spec.metric.clone()];
+    wanted.extend(spec.key.iter().cloned());
+    wanted.extend(spec.filters.iter().map(|f| f.0.clone()));
+    let mut groups: BTreeMap<Vec<String>, Vec<Point>> = BTreeMap::new();
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut present: HashSet<String> = HashSet::new();
+    for file in parts_since(store, spec.since.as_deref())? {
+        let part = read_part(store, &file, Some(&wanted))?;
+        let df = &part.frame;
+        let height = df.height();
+        let column_texts = |name: &str| -> Result<Option<Vec<Option<String>>>> {
+            match df.column(name) {
+                Ok(c) => texts(c).map(Some),
+                Err(_) => Ok(None),
+            }
+        };
+        for name in df.get_column_names() {
+            present.insert(name.to_string());
+        }
+        let Ok(metric_col) = df.column(&spec.metric) else {
+            continue;
+        };
+        let metric = values(metric_col)?;
+        let ids = texts(df.column(RUN_ID)?)?;
+        let keys: Vec<Option<Vec<Option<String>>>> = spec
+            .key
+            .iter()
+            .map(|k| column_texts(k.as_str()))
+            .collect::<Result<_>>()?;
+        let filters: Vec<(Option<Vec<Option<String>>>, &String)> = spec
+            .filters
+            .iter()
+            .map(|(c, v)| Ok((column_texts(c.as_str())?, v)))
+            .collect::<Result<_>>()?;
+        for i in 0..height {
+            let Some(value) = metric[i].filter(|v| v.is_finite()) else {
+                continue;
+            };
+            let pass = filters.iter().all(|(col, want)| {
+                col.as_ref()
+                    .and_then(|c| c[i].as_ref())
+                    .is_some_and(|v| v == *want)
+            });
+            if !pass {
+                continue;
+            }
+            let id = ids[i].clone().unwrap_or_default();
+            if !seen.insert(id.clone()) {
+                continue;
+            }
+            let key: Vec<String> = keys
+                .iter()
+                .map(|c| c.as_ref().and_then(|c| c[i].clone()).unwrap_or_default())
+                .collect();
+            groups.entry(key).or_default().push(Point {
+                date: file.date.clone(),
+                run_id: id,
+                labels: labels_of(&part, i),
+                value,
+            });
+        }
+    }
+    if !present.contains(&spec.metric) && !present.is_empty() {
+        return Err(Error::Usage(crate::tr!(
+            "history-error-no-metric",
+            metric = spec.metric.clone()
+        )));
+    }
+    for k in spec.key.iter().chain(spec.filters.iter().map(|f| &f.0)) {
+        if !present.contains(k) && !present.is_empty() {
+            return Err(Error::Usage(crate::tr!(
+                "history-error-no-column",
+                column = k.clone()
+            )));
+        }
+    }
+    let mut series: Vec<Series> = groups
+        .into_iter()
+        .map(|(key, points)| Series {
+            key: spec.key.iter().cloned().zip(key).collect(),
+            points,
+            change_points: Vec::new(),
+            latest: None,
+        })
+        .collect();
+    series.par_iter_mut().for_each(|s| analyse(s, spec));
+    Ok(Trends {
+        metric: spec.metric.clone(),
+        key: spec.key.clone(),
+        series,
+        settings: spec.settings,
+        recent: spec.recent,
+    })
+}
+
+/// Change points and the latest value of one series (its points already in date order).
+pub fn analyse(series: &mut Series, spec: &TrendSpec) {
+    let values: Vec<f64> = series.points.iter().map(|p| p.value).collect();
+    series.change_points = edivisive::change_points(&values, &spec.settings)
+        .into_iter()
+        .map(|c| {
+            let p = &series.points[c.index];
+            Change {
+                index: c.index,
+                date: p.date.clone(),
+                run_id: p.run_id.clone(),
+                labels: p.labels.clone(),
+                step_pct: c.step_pct,
+                p_value: c.p_value,
+                mean_before: c.mean_before,
+                mean_after: c.mean_after,
+            }
+        })
+        .collect();
+    let segment_start = series.change_points.last().map_or(0, |c| c.index);
+    series.latest = latest(&series.points, segment_start, spec.recent);
+}
+
+/// The latest run against the runs before it in its own segment (since the last change
+/// point: a distribution from before a step would make every run after it look odd), at
+/// most `recent` of them.
+fn latest(points: &[Point], segment_start: usize, recent: usize) -> Option<Latest> {
+    let (last, before) = points.split_last()?;
+    let from = before
+        .len()
+        .saturating_sub(recent)
+        .max(segment_start.min(before.len()));
+    let window = &before[from..];
+    if window.len() < 2 {
+        return None;
+    }
+    let mut sorted: Vec<f64> = window.iter().map(|p| p.value).collect();
+    sorted.sort_by(f64::total_cmp);
+    let nearest_rank =
+        |q: f64| sorted[((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1];
+    let median = nearest_rank(0.5);
+    let at_or_below = sorted.iter().filter(|v| **v <= last.value).count();
+    Some(Latest {
+        date: last.date.clone(),
+        value: last.value,
+        recent_runs: sorted.len(),
+        median,
+        p10: nearest_rank(0.1),
+        p90: nearest_rank(0.9),
+        rank_pct: at_or_below as f64 / sorted.len() as f64 * 100.0,
+        vs_median_pct: (median != 0.0).then(|| (last.value - median) / median.abs() * 100.0),
+    })
+}

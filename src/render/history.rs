@@ -1,0 +1,423 @@
+//! The history page: [`Trends`] in, per language a Markdown summary (for a CI job's
+//! summary), the HTML page made from it (`render::html`, the report's shell) and one SVG
+//! trend chart per series; and the `--json` lines. Every word comes from
+//! `locales/*/history.ftl`; `templates/history.md.j2` arranges the page.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use fluent_bundle::FluentValue;
+use serde::Serialize;
+use serde_json::{json, Value as Json};
+
+use crate::compare::{fixed, signed_percent};
+use crate::history::trend::{Series, Trends};
+use crate::l10n::Localizer;
+use crate::render::escape::markdown as md;
+use crate::render::report::write_text;
+use crate::render::templates::Templates;
+use crate::render::{charts, html};
+use crate::{Error, Result};
+
+pub const HISTORY_TEMPLATE: &str = "history.md.j2";
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RenderedHistory {
+    pub lang: &'static str,
+    pub markdown: String,
+    pub html: String,
+    /// `charts/trend-1.en.svg` → SVG.
+    pub charts: BTreeMap<String, String>,
+}
+
+impl RenderedHistory {
+    pub fn markdown_name(&self) -> String {
+        format!("history.{}.md", self.lang)
+    }
+    pub fn html_name(&self) -> String {
+        format!("history.{}.html", self.lang)
+    }
+}
+
+#[derive(Serialize)]
+struct View {
+    title: String,
+    plain_title: String,
+    intro: Vec<String>,
+    summary_header: Vec<String>,
+    summary_rows: Vec<Vec<String>>,
+    t_series: String,
+    series: Vec<SeriesView>,
+}
+
+#[derive(Serialize)]
+struct SeriesView {
+    heading: String,
+    chart_path: String,
+    chart_alt: String,
+    latest: Option<String>,
+    no_change: Option<String>,
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+fn labels_text(labels: &BTreeMap<String, String>) -> String {
+    labels
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn step_text(step: Option<f64>) -> String {
+    step.map(signed_percent).unwrap_or_else(|| "—".to_owned())
+}
+
+fn series_name(loc: &Localizer, s: &Series) -> String {
+    if s.key.is_empty() {
+        loc.tr("history-all-runs")
+    } else {
+        s.name()
+    }
+}
+
+fn latest_text(loc: &Localizer, s: &Series) -> Option<String> {
+    let l = s.latest.as_ref()?;
+    Some(loc.tr_args(
+        "history-latest",
+        &[
+            ("date", FluentValue::from(l.date.clone())),
+            ("value", fixed(l.value).into()),
+            ("runs", (l.recent_runs as i64).into()),
+            ("median", fixed(l.median).into()),
+            ("p10", fixed(l.p10).into()),
+            ("p90", fixed(l.p90).into()),
+            ("rank", format!("{:.0}", l.rank_pct).into()),
+            ("vs", step_text(l.vs_median_pct).into()),
+        ],
+    ))
+}
+
+fn chart(loc: &Localizer, trends: &Trends, s: &Series) -> charts::LineChart {
+    let points = s
+        .points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| charts::LinePoint {
+            x: (i + 1) as f64,
+            y: p.value,
+            ci: None,
+            hollow: false,
+        })
+        .collect();
+    let marks = s
+        .change_points
+        .iter()
+        .map(|c| charts::Mark {
+            series: 0,
+            x: (c.index + 1) as f64,
+            y: s.points[c.index].value,
+            label: format!("{} {}", c.date, step_text(c.step_pct)),
+        })
+        .collect();
+    let mut series = vec![charts::LineSeries {
+        name: trends.metric.clone(),
+        points,
+        line: true,
+        dashed: false,
+        muted: false,
+    }];
+    if !s.change_points.is_empty() {
+        series.push(charts::LineSeries {
+            name: loc.tr("history-chart-segment-mean"),
+            points: segment_means(s),
+            line: true,
+            dashed: true,
+            muted: false,
+        });
+    }
+    charts::LineChart {
+        title: series_name(loc, s),
+        x_label: loc.tr("history-chart-x"),
+        y_label: trends.metric.clone(),
+        series,
+        limits: Vec::new(),
+        marks,
+    }
+}
+
+/// The mean of each segment between change points as a dashed step line: its first and
+/// last run at the segment's mean.
+fn segment_means(s: &Series) -> Vec<charts::LinePoint> {
+    let mut bounds: Vec<usize> = vec![0];
+    bounds.extend(s.change_points.iter().map(|c| c.index));
+    bounds.push(s.points.len());
+    let mut out = Vec::new();
+    for w in bounds.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        if b <= a {
+            continue;
+        }
+        let mean = s.points[a..b].iter().map(|p| p.value).sum::<f64>() / (b - a) as f64;
+        for x in [a + 1, b] {
+            out.push(charts::LinePoint {
+                x: x as f64,
+                y: mean,
+                ci: None,
+                hollow: true,
+            });
+        }
+    }
+    out
+}
+
+fn view(loc: &Localizer, store: &str, trends: &Trends) -> (View, BTreeMap<String, String>) {
+    let lang = loc.lang();
+    let runs: usize = trends.series.iter().map(|s| s.points.len()).sum();
+    let st = &trends.settings;
+    let mut intro = vec![loc.tr_args(
+        "history-intro",
+        &[
+            ("store", FluentValue::from(md(store))),
+            ("series", (trends.series.len() as i64).into()),
+            ("runs", (runs as i64).into()),
+        ],
+    )];
+    if !trends.key.is_empty() {
+        intro.push(loc.tr_args("history-key", &[("key", md(&trends.key.join(", ")).into())]));
+    }
+    intro.push(loc.tr_args(
+        "history-method",
+        &[
+            ("permutations", (st.permutations as i64).into()),
+            ("seed", (st.seed as i64).into()),
+            ("alpha", format!("{}", st.alpha).into()),
+            ("min_segment", (st.min_segment as i64).into()),
+            ("min_magnitude", format!("{}", st.min_magnitude_pct).into()),
+            ("recent", (trends.recent as i64).into()),
+        ],
+    ));
+    let summary_header = vec![
+        loc.tr("history-col-series"),
+        loc.tr("history-col-runs"),
+        loc.tr("history-col-latest"),
+        loc.tr("history-col-median"),
+        loc.tr("history-col-vs-median"),
+        loc.tr("history-col-changes"),
+    ];
+    let mut summary_rows = Vec::new();
+    let mut series = Vec::new();
+    let mut svgs = BTreeMap::new();
+    for (i, s) in trends.series.iter().enumerate() {
+        let name = series_name(loc, s);
+        let last_change = s
+            .change_points
+            .last()
+            .map(|c| format!("{} ({})", c.date, step_text(c.step_pct)));
+        summary_rows.push(vec![
+            md(&name),
+            s.points.len().to_string(),
+            s.points.last().map(|p| fixed(p.value)).unwrap_or_default(),
+            s.latest
+                .as_ref()
+                .map(|l| fixed(l.median))
+                .unwrap_or_else(|| "—".into()),
+            s.latest
+                .as_ref()
+                .map(|l| step_text(l.vs_median_pct))
+                .unwrap_or_else(|| "—".into()),
+            match last_change {
+                Some(t) => format!("{} · {}", s.change_points.len(), t),
+                None => "0".to_owned(),
+            },
+        ]);
+        let path = format!("charts/trend-{}.{lang}.svg", i + 1);
+        let c = chart(loc, trends, s);
+        if let Ok(svg) = charts::line_chart(&c) {
+            svgs.insert(path.clone(), svg);
+        }
+        let rows = s
+            .change_points
+            .iter()
+            .map(|c| {
+                vec![
+                    c.date.clone(),
+                    format!("`{}`", &c.run_id[..c.run_id.len().min(12)]),
+                    md(&labels_text(&c.labels)),
+                    fixed(c.mean_before),
+                    fixed(c.mean_after),
+                    step_text(c.step_pct),
+                    format!("{:.3}", c.p_value),
+                ]
+            })
+            .collect::<Vec<_>>();
+        series.push(SeriesView {
+            heading: md(&name),
+            chart_path: path,
+            chart_alt: md(&name),
+            latest: latest_text(loc, s),
+            no_change: rows.is_empty().then(|| loc.tr("history-no-change")),
+            header: vec![
+                loc.tr("history-col-date"),
+                loc.tr("history-col-run"),
+                loc.tr("history-col-labels"),
+                loc.tr("history-col-before"),
+                loc.tr("history-col-after"),
+                loc.tr("history-col-step"),
+                loc.tr("history-col-p"),
+            ],
+            rows,
+        });
+    }
+    let plain_title = loc.tr_args(
+        "history-title",
+        &[("metric", FluentValue::from(trends.metric.clone()))],
+    );
+    let view = View {
+        title: md(&plain_title),
+        plain_title,
+        intro,
+        summary_header,
+        summary_rows,
+        t_series: loc.tr("history-section-series"),
+        series,
+    };
+    (view, svgs)
+}
+
+pub fn render(
+    trends: &Trends,
+    store: &str,
+    lang: &str,
+    templates: &Templates,
+) -> Result<RenderedHistory> {
+    let loc = Localizer::new(lang)?;
+    let (view, charts) = view(&loc, store, trends);
+    let mut markdown = templates.render(HISTORY_TEMPLATE, &view)?;
+    if !markdown.ends_with('\n') {
+        markdown.push('\n');
+    }
+    let html =
+        html::page_with_templates(templates, &markdown, &view.plain_title, loc.lang(), &charts)?;
+    Ok(RenderedHistory {
+        lang: loc.lang(),
+        markdown,
+        html,
+        charts,
+    })
+}
+
+/// Writes `history.LANG.md`, `history.LANG.html` and `charts/*.svg` under `out`.
+pub fn write(out: &Path, pages: &[RenderedHistory]) -> Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(out.join("charts")).map_err(|e| Error::io(out, e))?;
+    let mut written = Vec::new();
+    for page in pages {
+        written.push(write_text(&out.join(page.markdown_name()), &page.markdown)?);
+        written.push(write_text(&out.join(page.html_name()), &page.html)?);
+        for (rel, svg) in &page.charts {
+            written.push(write_text(&out.join(rel), svg)?);
+        }
+    }
+    Ok(written)
+}
+
+/// `--json`: one object per series per line: `series` (the key's values by column),
+/// `metric`, `runs`, `latest`, and `change_points`, each with `date` (`YYYY-MM-DD`),
+/// `labels`, `step_pct`, `p_value`, `run_id`, `index`, `mean_before`, `mean_after`.
+pub fn json_lines(trends: &Trends) -> Vec<String> {
+    trends
+        .series
+        .iter()
+        .map(|s| {
+            let series: serde_json::Map<String, Json> = s
+                .key
+                .iter()
+                .map(|(k, v)| (k.clone(), Json::from(v.clone())))
+                .collect();
+            let cps: Vec<Json> = s
+                .change_points
+                .iter()
+                .map(|c| {
+                    json!({
+                        "date": c.date,
+                        "labels": c.labels,
+                        "step_pct": c.step_pct,
+                        "p_value": c.p_value,
+                        "run_id": c.run_id,
+                        "index": c.index,
+                        "mean_before": c.mean_before,
+                        "mean_after": c.mean_after,
+                    })
+                })
+                .collect();
+            json!({
+                "series": series,
+                "metric": trends.metric,
+                "runs": s.points.len(),
+                "latest": s.latest,
+                "change_points": cps,
+            })
+            .to_string()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::history::trend::{analyse, Point, TrendSpec};
+    use crate::history::Settings;
+
+    fn trends() -> Trends {
+        let labels: BTreeMap<String, String> =
+            [("commit".to_owned(), "a|b <script>x</script>".to_owned())].into();
+        let points = (0..30)
+            .map(|i| Point {
+                date: format!("2026-01-{:02}", i + 1),
+                run_id: format!("{i:064}"),
+                labels: labels.clone(),
+                value: if i < 15 { 100.0 } else { 80.0 } + (i % 3) as f64,
+            })
+            .collect();
+        let mut s = Series {
+            key: vec![("model_id".to_owned(), "m|1".to_owned())],
+            points,
+            change_points: Vec::new(),
+            latest: None,
+        };
+        let spec = TrendSpec {
+            metric: "output_throughput".into(),
+            key: vec!["model_id".into()],
+            filters: Vec::new(),
+            since: None,
+            settings: Settings::default(),
+            recent: 30,
+        };
+        analyse(&mut s, &spec);
+        Trends {
+            metric: spec.metric.clone(),
+            key: spec.key.clone(),
+            series: vec![s],
+            settings: spec.settings,
+            recent: 30,
+        }
+    }
+
+    #[test]
+    fn user_text_is_escaped_and_the_page_is_deterministic() {
+        let t = trends();
+        assert_eq!(t.series[0].change_points.len(), 1);
+        let templates = Templates::new(None).unwrap();
+        let page = render(&t, "s3://bucket/x", "en", &templates).unwrap();
+        assert!(page.markdown.contains(r"a\|b"), "{}", page.markdown);
+        assert!(page.markdown.contains(r"m\|1"));
+        assert!(!page.html.contains("<script>x"), "HTML escaped");
+        assert!(page.charts["charts/trend-1.en.svg"].contains("<svg"));
+        assert_eq!(page, render(&t, "s3://bucket/x", "en", &templates).unwrap());
+        let lines = json_lines(&t);
+        let v: Json = serde_json::from_str(&lines[0]).unwrap();
+        assert_eq!(v["series"]["model_id"], "m|1");
+        assert_eq!(v["change_points"][0]["date"], "2026-01-16");
+        assert_eq!(v["change_points"][0]["labels"]["commit"], "a|b <script>x</script>");
+    }
+}

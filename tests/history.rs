@@ -1,0 +1,523 @@
+//! `perflab history` as a user runs it: nightly `vllm bench serve` results (made from the
+//! real result file in fixtures/history by scaling its throughputs) added to a folder
+//! store, read back by the report and by `diff --against-history`, and the bad inputs:
+//! a label without `=`, a store of another version, someone else's Parquet.
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use serde_json::Value as Json;
+
+const RESULT: &str = "fixtures/history/vllm-result.json";
+
+fn perflab() -> assert_cmd::Command {
+    let mut cmd = cargo_bin_cmd!("perflab");
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd.env("PERFLAB_LANG", "en");
+    cmd
+}
+
+fn real_result() -> Json {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(RESULT);
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// Night `i`'s result file: the real run with its throughputs scaled by `factor`.
+fn night(dir: &Path, i: usize, factor: f64) -> PathBuf {
+    let mut run = real_result();
+    for key in [
+        "request_throughput",
+        "output_throughput",
+        "total_token_throughput",
+    ] {
+        let v = run[key].as_f64().unwrap();
+        run[key] = Json::from(v * factor);
+    }
+    let folder = dir.join(format!("night-{i:03}"));
+    std::fs::create_dir_all(&folder).unwrap();
+    let path = folder.join("result.json");
+    std::fs::write(&path, serde_json::to_string(&run).unwrap()).unwrap();
+    path
+}
+
+fn date_of(i: usize) -> String {
+    chrono_free_date(2026, 1, 1, i)
+}
+
+/// `2026-01-01` plus `i` days, without a date library in the tests.
+fn chrono_free_date(y: i32, m: u32, d: u32, plus: usize) -> String {
+    let days_in = |y: i32, m: u32| match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        _ if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
+        _ => 28,
+    };
+    let (mut y, mut m, mut d) = (y, m, d);
+    for _ in 0..plus {
+        d += 1;
+        if d > days_in(y, m) {
+            d = 1;
+            m += 1;
+            if m > 12 {
+                m = 1;
+                y += 1;
+            }
+        }
+    }
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+fn add(store: &Path, file: &Path, i: usize) -> assert_cmd::assert::Assert {
+    perflab()
+        .args(["history", "add"])
+        .arg(file)
+        .arg("--store")
+        .arg(store)
+        .args([
+            "--label",
+            &format!("commit=c{i:03}"),
+            "--label",
+            "machine=h100-1",
+        ])
+        .args(["--date", &date_of(i)])
+        .assert()
+}
+
+fn parts(store: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in walk(store) {
+        if entry.extension().is_some_and(|e| e == "parquet") {
+            out.push(entry);
+        }
+    }
+    out.sort();
+    out
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// A history of 40 nights with a 10% drop of throughput from night 25 on, noise ±1%.
+fn stepped_history(tmp: &Path) -> PathBuf {
+    let store = tmp.join("store");
+    for i in 0..40 {
+        let noise = [0.0, 0.007, -0.004, 0.01, -0.009, 0.003, -0.006][i % 7];
+        let factor = if i >= 25 { 0.9 } else { 1.0 } * (1.0 + noise);
+        let file = night(tmp, i, factor);
+        add(&store, &file, i).success();
+    }
+    store
+}
+
+#[test]
+fn adding_twice_adds_nothing_and_the_layout_is_hive_partitioned() {
+    let tmp = tempfile::tempdir().unwrap();
+    let store = tmp.path().join("store");
+    let file = night(tmp.path(), 0, 1.0);
+    let first = add(&store, &file, 0).success();
+    let msg = String::from_utf8(first.get_output().stderr.clone()).unwrap();
+    assert!(msg.contains("added one run"), "{msg}");
+    let before = parts(&store);
+    assert_eq!(before.len(), 1);
+    let rel = before[0]
+        .strip_prefix(&store)
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    assert!(
+        rel.starts_with("date=2026-01-01/part-") && rel.ends_with(".parquet"),
+        "{rel}"
+    );
+    assert!(store.join("_perflab_store.json").is_file());
+    let bytes = std::fs::read(&before[0]).unwrap();
+
+    let again = add(&store, &file, 0).success();
+    let msg = String::from_utf8(again.get_output().stderr.clone()).unwrap();
+    assert!(msg.contains("nothing added"), "{msg}");
+    assert_eq!(parts(&store), before);
+    assert_eq!(
+        std::fs::read(&before[0]).unwrap(),
+        bytes,
+        "nothing rewritten"
+    );
+
+    // Another commit is another run, even with the same numbers.
+    perflab()
+        .args(["history", "add"])
+        .arg(&file)
+        .arg("--store")
+        .arg(&store)
+        .args([
+            "--label",
+            "commit=other",
+            "--label",
+            "machine=h100-1",
+            "--date",
+            "2026-01-01",
+        ])
+        .assert()
+        .success();
+    assert_eq!(parts(&store).len(), 2);
+}
+
+#[test]
+fn bad_labels_dates_and_stores_are_clear_errors_and_change_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let store = tmp.path().join("store");
+    let file = night(tmp.path(), 0, 1.0);
+    let out = perflab()
+        .args(["history", "add"])
+        .arg(&file)
+        .arg("--store")
+        .arg(&store)
+        .args(["--label", "commit"])
+        .assert()
+        .code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("`commit` has no `=`"), "{err}");
+    assert!(!store.exists(), "nothing written on a bad label");
+
+    perflab()
+        .args(["history", "add"])
+        .arg(&file)
+        .arg("--store")
+        .arg(&store)
+        .args(["--date", "2026-02-30"])
+        .assert()
+        .code(2);
+
+    // A store of a later layout version.
+    add(&store, &file, 0).success();
+    let marker = store.join("_perflab_store.json");
+    let original = std::fs::read_to_string(&marker).unwrap();
+    std::fs::write(
+        &marker,
+        original.replace("\"version\": 1", "\"version\": 7"),
+    )
+    .unwrap();
+    let before = parts(&store);
+    let out = add(&store, &night(tmp.path(), 1, 1.0), 1).code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("layout version 7"), "{err}");
+    assert_eq!(
+        parts(&store),
+        before,
+        "nothing added to a store of another version"
+    );
+    std::fs::write(&marker, original).unwrap();
+
+    // Someone else's Parquet inside the store: named in the error, left alone.
+    let foreign = store.join("date=2026-01-01").join("part-foreign.parquet");
+    perflab()
+        .args(["ingest"])
+        .arg(&file)
+        .arg("--parquet")
+        .arg(tmp.path().join("frame.parquet"))
+        .assert()
+        .success();
+    // A runs frame is Parquet but has no run_id: not a part of the store.
+    std::fs::copy(tmp.path().join("frame.parquet"), &foreign).unwrap();
+    let out = perflab()
+        .args([
+            "history",
+            "report",
+            "--metric",
+            "output_throughput",
+            "--json",
+            "--store",
+        ])
+        .arg(&store)
+        .assert()
+        .code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        err.contains("part-foreign.parquet") && err.contains("run_id"),
+        "{err}"
+    );
+    assert!(foreign.is_file());
+
+    // A folder of other files is not a store: refused before anything is written.
+    let other = tmp.path().join("other");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::write(other.join("data.parquet"), b"PAR1").unwrap();
+    let out = add(&other, &file, 0).code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("not a perflab history store"), "{err}");
+    assert!(!other.join("_perflab_store.json").exists());
+}
+
+#[test]
+fn the_report_finds_the_step_at_its_night_with_the_commit() {
+    let tmp = tempfile::tempdir().unwrap();
+    let store = stepped_history(tmp.path());
+    let out = perflab()
+        .args([
+            "history",
+            "report",
+            "--metric",
+            "output_throughput",
+            "--json",
+            "--store",
+        ])
+        .arg(&store)
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<Json> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 1, "one series: {text}");
+    let s = &lines[0];
+    assert_eq!(s["runs"], 40);
+    assert_eq!(s["series"]["source"], "result.json");
+    let cps = s["change_points"].as_array().unwrap();
+    assert_eq!(cps.len(), 1, "{text}");
+    let cp = &cps[0];
+    assert_eq!(cp["date"], date_of(25));
+    assert_eq!(cp["labels"]["commit"], "c025");
+    assert_eq!(cp["labels"]["machine"], "h100-1");
+    let step = cp["step_pct"].as_f64().unwrap();
+    assert!((step + 10.0).abs() < 1.0, "{step}");
+    assert!(cp["p_value"].as_f64().unwrap() <= 0.01);
+
+    // Deterministic: the same report twice, byte for byte, pages included.
+    let again = perflab()
+        .args([
+            "history",
+            "report",
+            "--metric",
+            "output_throughput",
+            "--json",
+            "--store",
+        ])
+        .arg(&store)
+        .assert()
+        .success();
+    assert_eq!(again.get_output().stdout, out.get_output().stdout);
+
+    let pages = tmp.path().join("pages");
+    perflab()
+        .args([
+            "--lang",
+            "en,ru,zh-CN",
+            "history",
+            "report",
+            "--metric",
+            "output_throughput",
+        ])
+        .arg("--store")
+        .arg(&store)
+        .arg("--out")
+        .arg(&pages)
+        .assert()
+        .success();
+    let md = std::fs::read_to_string(pages.join("history.en.md")).unwrap();
+    assert!(md.contains("c025") && md.contains(&date_of(25)), "{md}");
+    assert!(md.contains("-10."), "{md}");
+    let ru = std::fs::read_to_string(pages.join("history.ru.md")).unwrap();
+    assert!(ru.contains("Точки изменения"), "{ru}");
+    let html = std::fs::read_to_string(pages.join("history.zh-CN.html")).unwrap();
+    assert!(html.contains("<svg") && html.contains("变化点"));
+    assert!(pages.join("charts/trend-1.en.svg").is_file());
+
+    // --since leaves the older nights out; the change is then at the same night.
+    let out = perflab()
+        .args([
+            "history",
+            "report",
+            "--metric",
+            "output_throughput",
+            "--json",
+        ])
+        .args(["--since", &date_of(10), "--store"])
+        .arg(&store)
+        .assert()
+        .success();
+    let line: Json = serde_json::from_slice(
+        out.get_output()
+            .stdout
+            .split(|b| *b == b'\n')
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(line["runs"], 30);
+    assert_eq!(line["change_points"][0]["date"], date_of(25));
+}
+
+#[test]
+fn diff_against_history_uses_the_last_runs_of_the_key_as_baseline() {
+    let tmp = tempfile::tempdir().unwrap();
+    let store = tmp.path().join("store");
+    for i in 0..12 {
+        let noise = [0.0, 0.004, -0.003, 0.005, -0.004, 0.002][i % 6];
+        add(&store, &night(tmp.path(), i, 1.0 + noise), i).success();
+    }
+    // Within the noise of the last 10 nights: passes.
+    let ok = night(tmp.path(), 100, 1.001);
+    perflab()
+        .args(["diff", "--against-history"])
+        .arg(&store)
+        .arg(&ok)
+        .args(["--fail-on", "output_throughput<-5%", "--json"])
+        .assert()
+        .code(0);
+    // 20% slower: a regression, exit 1.
+    let slow = night(tmp.path(), 101, 0.8);
+    let out = perflab()
+        .args(["diff", "--against-history"])
+        .arg(&store)
+        .arg(&slow)
+        .args([
+            "--window",
+            "5",
+            "--fail-on",
+            "output_throughput<-5%",
+            "--json",
+        ])
+        .assert()
+        .code(1);
+    let v: Json = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(v["verdict"], "regression", "{v}");
+    assert_eq!(
+        v["pairs"][0]["baseline_runs"], 5,
+        "the last --window nights: {v}"
+    );
+    assert_eq!(v["pairs"][0]["candidate_runs"], 1);
+}
+
+#[test]
+fn an_interrupted_add_leaves_no_partial_part() {
+    let tmp = tempfile::tempdir().unwrap();
+    let store = tmp.path().join("store");
+    // Many runs in one add, so that the write takes long enough to be interrupted.
+    let dir = tmp.path().join("many");
+    for i in 0..300 {
+        let f = night(&dir, i, 1.0 + i as f64 * 1e-4);
+        let _ = f;
+    }
+    add(&store, &night(tmp.path(), 999, 1.0), 0).success();
+    let bin = assert_cmd::cargo::cargo_bin!("perflab");
+    for delay_ms in [1u64, 5, 10, 20, 40, 80] {
+        let mut child = std::process::Command::new(bin)
+            .args(["history", "add"])
+            .arg(&dir)
+            .arg("--store")
+            .arg(&store)
+            .args([
+                "--label",
+                &format!("try={delay_ms}"),
+                "--date",
+                "2026-01-01",
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        let _ = child.kill();
+        let _ = child.wait();
+        // Whatever the moment of the kill, every visible part is whole: the report reads
+        // them all.
+        perflab()
+            .args([
+                "history",
+                "report",
+                "--metric",
+                "output_throughput",
+                "--json",
+                "--store",
+            ])
+            .arg(&store)
+            .assert()
+            .success();
+        for p in parts(&store) {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            assert!(
+                name.starts_with("part-") && name.ends_with(".parquet"),
+                "{name}"
+            );
+        }
+    }
+    // An add that fails to write (a read-only partition) leaves the store as it was.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let day = store.join("date=2026-01-01");
+        let before = parts(&store);
+        std::fs::set_permissions(&day, std::fs::Permissions::from_mode(0o555)).unwrap();
+        let out = perflab()
+            .args(["history", "add"])
+            .arg(night(tmp.path(), 500, 1.2))
+            .arg("--store")
+            .arg(&store)
+            .args(["--date", "2026-01-01"])
+            .output()
+            .unwrap();
+        std::fs::set_permissions(&day, std::fs::Permissions::from_mode(0o755)).unwrap();
+        // Root may write anyway; then the add succeeded whole.
+        if !out.status.success() {
+            assert_eq!(out.status.code(), Some(2));
+            assert_eq!(parts(&store), before);
+        }
+    }
+}
+
+#[test]
+fn two_adds_at_once_do_not_corrupt_the_store() {
+    let tmp = tempfile::tempdir().unwrap();
+    let store = tmp.path().join("store");
+    add(&store, &night(tmp.path(), 0, 1.0), 0).success();
+    let bin = assert_cmd::cargo::cargo_bin!("perflab");
+    let a = night(tmp.path(), 1, 1.01);
+    let b = night(tmp.path(), 2, 0.99);
+    let spawn = |file: &Path| {
+        std::process::Command::new(bin)
+            .args(["history", "add"])
+            .arg(file)
+            .arg("--store")
+            .arg(&store)
+            .args(["--date", "2026-01-02"])
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    // The same file twice and another file, all at once.
+    let mut children = vec![spawn(&a), spawn(&a), spawn(&b)];
+    for c in &mut children {
+        assert!(c.wait().unwrap().success());
+    }
+    let out = perflab()
+        .args([
+            "history",
+            "report",
+            "--metric",
+            "output_throughput",
+            "--json",
+            "--store",
+        ])
+        .arg(&store)
+        .assert()
+        .success();
+    let line: Json = serde_json::from_slice(
+        out.get_output()
+            .stdout
+            .split(|b| *b == b'\n')
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(line["runs"], 3, "each run once: {line}");
+}
