@@ -32,3 +32,6 @@ ingest-sweep-warmup-failed = the warm-up run of the sweep failed ({ $overrides }
 ingest-sweep-run-failed = run { $run } of the sweep failed ({ $overrides }): { $kind }: { $error }
 ingest-sweep-server-failed = the server combination of the sweep failed ({ $overrides }): { $kind }: { $error }
 ingest-progress-files = files
+ingest-expect-inference-perf-object = expected an inference-perf report: a JSON object
+ingest-expect-inference-perf = expected a complete inference-perf report: { $error }
+ingest-expect-inference-perf-count = expected an inference-perf report: `load_summary.count` or `successes.count`

@@ -32,3 +32,6 @@ ingest-sweep-warmup-failed = прогревочный запуск развёр�
 ingest-sweep-run-failed = запуск { $run } развёртки завершился ошибкой ({ $overrides }): { $kind }: { $error }
 ingest-sweep-server-failed = конфигурация сервера в развёртке завершилась ошибкой ({ $overrides }): { $kind }: { $error }
 ingest-progress-files = файлов
+ingest-expect-inference-perf-object = ожидался отчёт inference-perf: объект JSON
+ingest-expect-inference-perf = ожидался полный отчёт inference-perf: { $error }
+ingest-expect-inference-perf-count = ожидался отчёт inference-perf: `load_summary.count` или `successes.count`

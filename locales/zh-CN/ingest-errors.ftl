@@ -32,3 +32,6 @@ ingest-sweep-warmup-failed = 扫描的预热运行失败（{ $overrides }）：{
 ingest-sweep-run-failed = 扫描的第 { $run } 次运行失败（{ $overrides }）：{ $kind }：{ $error }
 ingest-sweep-server-failed = 扫描的服务器组合失败（{ $overrides }）：{ $kind }：{ $error }
 ingest-progress-files = 个文件
+ingest-expect-inference-perf-object = 应为 inference-perf 报告：一个 JSON 对象
+ingest-expect-inference-perf = 应为完整的 inference-perf 报告：{ $error }
+ingest-expect-inference-perf-count = 应为 inference-perf 报告：`load_summary.count` 或 `successes.count`

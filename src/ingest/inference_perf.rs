@@ -79,13 +79,13 @@ impl Reader for InferencePerfReader {
             Ok(_) => {
                 return Err(ParseError::new(
                     Some(1),
-                    "expected an inference-perf report: a JSON object",
+                    crate::tr!("ingest-expect-inference-perf-object"),
                 ))
             }
             Err((line, msg)) => {
                 return Err(ParseError::new(
                     Some(line),
-                    format!("expected a complete inference-perf report: {msg}"),
+                    crate::tr!("ingest-expect-inference-perf", error = msg),
                 ))
             }
         };
@@ -223,7 +223,7 @@ fn report_run(text: &str, obj: &Map<String, Json>) -> Result<Run, ParseError> {
     if run.get("completed").is_none() && run.get("num_prompts").is_none() {
         return Err(ParseError::new(
             Some(1),
-            "expected an inference-perf report: `load_summary.count` or `successes.count`",
+            crate::tr!("ingest-expect-inference-perf-count"),
         ));
     }
     Ok(run)
