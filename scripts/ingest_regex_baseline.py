@@ -5,7 +5,7 @@ Benchmark Result` block's `label: value` lines from text files and the top-level
 of result JSON files, and prints one JSON object per run (as `perflab ingest --json`)."""
 import json, os, re, sys
 
-BLOCK = re.compile(r"=+ Serving Benchmark Result =+\n(.*?)\n=+\n", re.S)
+BLOCK = re.compile(r"Serving Benchmark Result =+\n(.*?)\n={10,}\n", re.S)
 LINE = re.compile(r"^([^:\n]+):\s+(\S+)", re.M)
 
 def runs(path):
