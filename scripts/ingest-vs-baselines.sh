@@ -8,7 +8,8 @@
 #
 # Env: PERFLAB (default target/release/perflab: build it with `cargo build --release`),
 # CARGO (default cargo; builds the corpus generator in the dev profile), GEN (the built
-# generator, target/debug/examples/gen_corpus_bench, instead of `cargo run`), REPEATS (3).
+# generator, target/debug/examples/gen_corpus_bench, instead of `cargo run`), REPEATS (3),
+# ONLY (the corpora to measure, e.g. "logs small"; default all four).
 # The corpora are written once into CORPUS_DIR (default /tmp/perflab-bench-corpus, about
 # 1.1 GB) and reused, so figures before and after a change read the same files.
 set -euo pipefail
@@ -61,6 +62,7 @@ printf '%-6s %8s %7s %8s | %7s %7s %7s %7s | %9s %8s %8s %8s %7s\n' \
   corpus MB files runs "perf-2" "perf-1" python "wc -l" "MB/s-2" "x-regex" "x-wc" "1->2thr" "RSS-MB"
 for c in "${corpora[@]}"; do
   set -- $c
+  case " ${ONLY:-$1} " in *" $1 "*) ;; *) continue ;; esac
   dir=$corpus/$1
   wc_all "$dir" > /dev/null
   mb=$(du -sm --apparent-size "$dir" | cut -f1)
@@ -83,6 +85,7 @@ for c in "${corpora[@]}"; do
   fi
 done
 
+case " ${ONLY:-small} " in *" small "*) ;; *) exit 0 ;; esac
 # The terminal table of every run of the small corpus (100,000 rows), 120 columns wide:
 # time to its first line and to its end, against the same ingest as NDJSON.
 dir=$corpus/small

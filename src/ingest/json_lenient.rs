@@ -56,9 +56,16 @@ pub fn parse(text: &str) -> Result<Value, (u64, String)> {
 /// `--append-result`, JSONL), each with the 1-based line it starts on. Stops at the first
 /// value that does not parse and reports its line.
 pub fn parse_stream(text: &str) -> (Vec<(u64, Value)>, Option<(u64, String)>) {
+    parse_stream_as::<Value>(text)
+}
+
+/// [`parse_stream`] into any deserializable type (`json_shallow::Shallow`).
+pub fn parse_stream_as<T: serde::de::DeserializeOwned>(
+    text: &str,
+) -> (Vec<(u64, T)>, Option<(u64, String)>) {
     let clean = sanitize(text);
     let mut out = Vec::new();
-    let mut stream = serde_json::Deserializer::from_str(&clean).into_iter::<Value>();
+    let mut stream = serde_json::Deserializer::from_str(&clean).into_iter::<T>();
     loop {
         let start = stream.byte_offset();
         match stream.next() {

@@ -3,6 +3,7 @@
 //! (whole-file formats first, then the scanners that find text blocks anywhere in a
 //! file), numbers the runs, and collects per-file errors and warnings.
 
+mod contents;
 mod not_runs;
 mod reader;
 mod same_run;
@@ -13,6 +14,7 @@ mod guidellm_csv;
 mod guidellm_json;
 mod guidellm_summary;
 mod json_lenient;
+mod json_shallow;
 #[cfg(test)]
 mod perf_agreement;
 mod perf_console;
@@ -140,7 +142,7 @@ pub fn read_file(input: &InputFile, forced: Option<Format>) -> Result<Option<Fil
 }
 
 fn read_input(input: &InputFile, forced: Option<Format>) -> Result<Read> {
-    let bytes = std::fs::read(&input.path).map_err(|e| Error::io(&input.path, e))?;
+    let bytes = contents::open(&input.path).map_err(|e| Error::io(&input.path, e))?;
     let text = String::from_utf8_lossy(&bytes);
     let text = text::strip_ansi(&text);
     // Kept beside the parse: a file that holds no run is told apart by its text.
