@@ -111,7 +111,7 @@ fn keep_format(mut parsed: Parsed, forced: Option<Format>) -> Parsed {
 /// removed); `path` only names the file (readers look at its extension). The fuzzer
 /// (`fuzz/`) calls this on arbitrary bytes.
 pub fn read_bytes(path: &Path, bytes: &[u8], forced: Option<Format>) -> ReadResult {
-    let text = String::from_utf8_lossy(bytes);
+    let text = text::decode(bytes);
     let text = text::strip_ansi(&text);
     read_source(&Source::new(path, &text), forced)
 }
@@ -143,7 +143,7 @@ pub fn read_file(input: &InputFile, forced: Option<Format>) -> Result<Option<Fil
 
 fn read_input(input: &InputFile, forced: Option<Format>) -> Result<Read> {
     let bytes = contents::open(&input.path).map_err(|e| Error::io(&input.path, e))?;
-    let text = String::from_utf8_lossy(&bytes);
+    let text = text::decode(&bytes);
     let text = text::strip_ansi(&text);
     // Kept beside the parse: a file that holds no run is told apart by its text.
     let source = Source::new(&input.path, &text);
