@@ -78,7 +78,7 @@ struct ResultKeys;
 impl Keep for ResultKeys {
     fn keep(key: &str) -> bool {
         matches!(key, "backend" | "model_id" | "label" | "dataset_name")
-            || canonical_key(key).is_some()
+            || canonical_name(key).is_some()
     }
 }
 
@@ -164,6 +164,13 @@ fn is_sglang(obj: &Map<String, Json>) -> bool {
 /// The canonical column for a result key, or `None` for keys that are not run metrics
 /// (per-request lists, dataset options, server info).
 pub(super) fn canonical_key(key: &str) -> Option<Key> {
+    // The static name of a common column: no allocation per key of every result file.
+    canonical_name(key).map(|name| schema::key(&name))
+}
+
+/// [`canonical_key`]'s name, borrowed from `key` unless it is spelled differently: what
+/// the parser asks of every key of every file, so it neither allocates nor looks up.
+fn canonical_name(key: &str) -> Option<std::borrow::Cow<'_, str>> {
     let key = key.trim_end_matches(':');
     let mapped = match key {
         "total_throughput" => "total_token_throughput",
@@ -192,24 +199,26 @@ pub(super) fn canonical_key(key: &str) -> Option<Key> {
         | "input_len"
         | "output_len" => key,
         _ if key.starts_with("spec_decode_") => key,
-        _ => return distribution_key(key).map(|k| schema::key(&k)),
+        _ => return distribution_key(key),
     };
-    // The static name of a common column: no allocation per key of every result file.
-    Some(schema::key(mapped))
+    Some(mapped.into())
 }
 
 /// `p99.9_ttft_ms`, `mean_e2e_latency_ms` → `mean_e2el_ms`.
-fn distribution_key(key: &str) -> Option<String> {
+fn distribution_key(key: &str) -> Option<std::borrow::Cow<'_, str>> {
     let body = key.strip_suffix("_ms")?;
     let (stat, family) = body.split_once('_')?;
     let stat_ok = matches!(stat, "mean" | "median" | "std" | "min" | "max")
         || (stat.starts_with('p') && stat[1..].parse::<f64>().is_ok());
-    let family = match family {
-        "e2e_latency" => "e2el",
-        f @ ("ttft" | "tpot" | "itl" | "e2el" | "ttst" | "client_queue_time") => f,
-        _ => return None,
-    };
-    stat_ok.then(|| format!("{stat}_{family}_ms"))
+    match family {
+        // SGLang's spelling: the one name that changes.
+        "e2e_latency" if stat_ok => Some(format!("{stat}_e2el_ms").into()),
+        // `{stat}_{family}_ms` is the key itself.
+        "ttft" | "tpot" | "itl" | "e2el" | "ttst" | "client_queue_time" if stat_ok => {
+            Some(key.into())
+        }
+        _ => None,
+    }
 }
 
 /// A mapped key whose value has the wrong JSON type.
