@@ -275,20 +275,23 @@ impl Layout {
     }
 }
 
-/// The runs table (see the module): with `width`, it fits it: the columns that identify
-/// a run always, the headline metrics in order of importance as long as they fit, paths
-/// shortened from the left. With `wide`, every column, however wide.
-pub fn runs_table(loc: &Localizer, runs: &[Run], wide: bool, width: Option<u16>) -> Table {
+/// The runs table (see the module) as comfy-table lays out all of it: what
+/// [`write_runs_table`] prints, which the tests compare it with.
+#[cfg(test)]
+fn runs_table(loc: &Localizer, runs: &[Run], wide: bool, width: Option<u16>) -> Table {
     let layout = layout(loc, runs, wide, width);
     layout.table(0..layout.rows(), false)
 }
 
-/// Writes the runs table (the text of [`runs_table`] and a line end). A long table starts
-/// printing at once and takes a small part of the time: comfy-table lays out the header
-/// and the first rows with the columns' widths fixed, and the other rows are written in
-/// the same form without its layout work (which took about 2 s for 100,000 rows, all of
-/// it before the first line). Only when comfy-table's rows are exactly what this writes
-/// (every cell on one line within its column); otherwise comfy-table does it all.
+/// Writes the runs table and a line end. With `width`, it fits it: the columns that
+/// identify a run always, the headline metrics in order of importance as long as they
+/// fit, paths shortened from the left. With `wide`, every column, however wide.
+///
+/// A long table is not laid out whole: comfy-table lays out the header and the first
+/// rows with the columns' widths fixed, and the other rows are written in the same form
+/// (its layout of 100,000 rows took about 2 s, all before the first line). Only when
+/// comfy-table's rows are exactly what this writes (every cell on one line within its
+/// column); otherwise comfy-table does it all.
 pub fn write_runs_table(
     loc: &Localizer,
     runs: &[Run],
