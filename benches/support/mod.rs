@@ -105,3 +105,28 @@ pub fn write_log_tree(dir: &Path, count: usize, each: usize) -> std::io::Result<
     }
     Ok((log.len() * count) as u64)
 }
+
+/// Writes `count` copies of `text` into `dir/NNN/PREFIX-NNNNN.EXT` (100 per folder, as a
+/// results tree is laid out) and returns the bytes written.
+pub fn write_copies(dir: &Path, count: usize, ext: &str, text: &str) -> std::io::Result<u64> {
+    for i in 0..count {
+        let sub = dir.join(format!("{:03}", i / 100));
+        std::fs::create_dir_all(&sub)?;
+        std::fs::write(sub.join(format!("job-{i:05}.{ext}")), text)?;
+    }
+    Ok((text.len() * count) as u64)
+}
+
+/// Writes `files` result JSON files of `requests` per-request latencies each, into
+/// `dir/NNN/run-NNNNN.json` (100 per folder); every file's numbers differ (its seed).
+pub fn write_json_files(dir: &Path, files: usize, requests: usize) -> std::io::Result<u64> {
+    let mut total = 0u64;
+    for i in 0..files {
+        let sub = dir.join(format!("{:03}", i / 100));
+        std::fs::create_dir_all(&sub)?;
+        let text = result_json(i, requests);
+        total += text.len() as u64;
+        std::fs::write(sub.join(format!("run-{i:05}.json")), text)?;
+    }
+    Ok(total)
+}

@@ -47,9 +47,10 @@ pub fn run(args: IngestArgs) -> anyhow::Result<Outcome> {
     let runs: Vec<Run> = ingested.into_runs();
     let mut stdout = std::io::stdout().lock();
     if args.json {
-        for run in &runs {
-            writeln!(stdout, "{}", model::frame::run_to_json_line(run))?;
-        }
+        model::ndjson::write_ndjson(&runs, &mut stdout)?;
+        // Freeing 100,000s of runs one by one is serial work the process's exit does at
+        // once.
+        std::mem::forget(runs);
         return Ok(outcome);
     }
     let mut wrote_file = false;
@@ -75,8 +76,10 @@ pub fn run(args: IngestArgs) -> anyhow::Result<Outcome> {
     } else {
         let loc = crate::l10n::messages();
         let width = terminal::target_width(stdout.is_terminal());
-        let table = table::runs_table(loc, &runs, args.wide, width);
-        writeln!(stdout, "{table}")?;
+        // Buffered: stdout writes every line on its own otherwise.
+        let mut out = std::io::BufWriter::new(stdout);
+        table::write_runs_table(loc, &runs, args.wide, width, &mut out)?;
+        out.flush()?;
     }
     Ok(outcome)
 }

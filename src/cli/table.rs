@@ -4,6 +4,7 @@
 //! in `--json` / `--csv`. The table fits the terminal width (`render::terminal`).
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, ColumnConstraint, Table, Width};
+use rayon::prelude::*;
 
 use crate::compare::unit_of;
 use crate::l10n::Localizer;
@@ -45,19 +46,31 @@ pub fn run_number(run: &Run) -> u32 {
 struct Column {
     header: String,
     cells: Vec<String>,
+    /// Width of the widest cell, in terminal cells.
+    widest: usize,
     /// Numbers are right-aligned and never wrapped.
     numeric: bool,
 }
 
-fn text_column(header: String, runs: &[Run], cell: impl Fn(&Run) -> String) -> Column {
+/// A column of `runs`' cells; made in parallel, since 100,000 rows of formatted numbers
+/// are most of a long table's work before its first line.
+fn text_column(header: String, runs: &[Run], cell: impl Fn(&Run) -> String + Sync) -> Column {
+    let cells: Vec<String> = runs.par_iter().map(&cell).collect();
+    // Measured once: every width the layout asks for comes from these.
+    let widest = cells.par_iter().map(|v| cells_of(v)).max().unwrap_or(0);
     Column {
         header,
-        cells: runs.iter().map(cell).collect(),
+        cells,
+        widest,
         numeric: false,
     }
 }
 
-fn number_column(header: String, runs: &[Run], cell: impl Fn(&Run) -> String) -> Column {
+fn number_column(
+    header: String,
+    runs: &[Run],
+    cell: impl Fn(&Run) -> String + Sync,
+) -> Column {
     Column {
         numeric: true,
         ..text_column(header, runs, cell)
@@ -100,14 +113,10 @@ fn setting(run: &Run, key: &str) -> String {
 /// wrap between words, numbers never), plus one space each side and one border.
 fn min_width(c: &Column) -> usize {
     let word = c.header.split_whitespace().map(cells).max().unwrap_or(0);
-    let cell = c.cells.iter().map(|v| cells(v)).max().unwrap_or(0);
-    word.max(cell) + 3
+    word.max(c.widest) + 3
 }
 
-/// The runs table. With `width`, the table fits it: the columns that identify a run
-/// always, the headline metrics in order of importance as long as they fit, paths
-/// shortened from the left. With `wide`, every column, however wide.
-pub fn runs_table(loc: &Localizer, runs: &[Run], wide: bool, width: Option<u16>) -> Table {
+fn layout(loc: &Localizer, runs: &[Run], wide: bool, width: Option<u16>) -> Layout {
     let mut columns = vec![
         number_column(loc.tr("runs-col-number"), runs, |r| {
             run_number(r).to_string()
@@ -132,6 +141,7 @@ pub fn runs_table(loc: &Localizer, runs: &[Run], wide: bool, width: Option<u16>)
         for cell in &mut model.cells {
             *cell = terminal::shorten_left(cell.trim_end_matches('/'), MODEL_WIDTH);
         }
+        model.remeasure();
     }
     columns.push(model);
     columns.push(number_column(loc.tr("runs-col-concurrency"), runs, |r| {
@@ -175,35 +185,220 @@ pub fn runs_table(loc: &Localizer, runs: &[Run], wide: bool, width: Option<u16>)
         for cell in &mut columns[1].cells {
             *cell = terminal::shorten_left(cell, budget);
         }
+        columns[1].remeasure();
     }
 
-    let mut table = Table::new();
-    table.load_preset(UTF8_FULL_CONDENSED);
-    table.set_header(columns.iter().map(|c| c.header.clone()));
-    for i in 0..runs.len() {
-        table.add_row(columns.iter().map(|c| c.cells[i].clone()));
+    Layout { columns, width }
+}
+
+impl Column {
+    /// Measures the cells again after they were changed.
+    fn remeasure(&mut self) {
+        self.widest = self.cells.par_iter().map(|v| cells_of(v)).max().unwrap_or(0);
     }
-    for (i, c) in columns.iter().enumerate() {
-        if let Some(col) = table.column_mut(i) {
-            if c.numeric {
-                col.set_cell_alignment(CellAlignment::Right);
-            }
-            // Each column exactly as wide as its widest cell or header word: headers
-            // wrap, numbers and (shortened) paths do not.
-            if width.is_some() {
-                // comfy-table's fixed width counts the padding, not the border.
-                let w = (min_width(c) - 1) as u16;
-                col.set_constraint(ColumnConstraint::Absolute(Width::Fixed(w)));
-            }
+}
+
+fn cells_of(text: &str) -> usize {
+    cells(text)
+}
+
+/// The runs table's columns, cells made, ready to be laid out.
+struct Layout {
+    columns: Vec<Column>,
+    /// The width to fit, `None` for whole lines.
+    width: Option<usize>,
+}
+
+/// Rows that comfy-table lays out before the rest are streamed (`write_runs_table`).
+const SAMPLE_ROWS: usize = 64;
+
+impl Layout {
+    fn rows(&self) -> usize {
+        self.columns.first().map_or(0, |c| c.cells.len())
+    }
+
+    /// Width of a column's text, padding and border excluded: what it is fixed to when
+    /// fitting a width, else its widest cell or header (what comfy-table gives it).
+    fn content_width(&self, c: &Column) -> usize {
+        match self.width {
+            Some(_) => min_width(c) - 3,
+            None => cells(&c.header).max(c.widest),
         }
     }
-    terminal::fit(&mut table, width.map(|w| w as u16), std::iter::empty());
-    table
+
+    /// The comfy-table of the header and `rows`. With `fixed`, every column has a fixed
+    /// width (as it has when fitting a width anyway), so that the layout of a few rows is
+    /// the layout of all of them.
+    fn table(&self, rows: std::ops::Range<usize>, fixed: bool) -> Table {
+        let mut table = Table::new();
+        table.load_preset(UTF8_FULL_CONDENSED);
+        table.set_header(self.columns.iter().map(|c| c.header.clone()));
+        for i in rows {
+            table.add_row(self.columns.iter().map(|c| c.cells[i].clone()));
+        }
+        for (i, c) in self.columns.iter().enumerate() {
+            if let Some(col) = table.column_mut(i) {
+                if c.numeric {
+                    col.set_cell_alignment(CellAlignment::Right);
+                }
+                // Each column exactly as wide as its widest cell or header word: headers
+                // wrap, numbers and (shortened) paths do not.
+                if self.width.is_some() || fixed {
+                    // comfy-table's fixed width counts the padding, not the border.
+                    let w = (self.content_width(c) + 2) as u16;
+                    col.set_constraint(ColumnConstraint::Absolute(Width::Fixed(w)));
+                }
+            }
+        }
+        terminal::fit(&mut table, self.width.map(|w| w as u16), std::iter::empty());
+        table
+    }
+
+    /// Row `i` as comfy-table draws it with the preset's borders, when every cell fits
+    /// its column on one line.
+    fn push_row(&self, i: usize, widths: &[usize], line: &mut String) {
+        line.push('│');
+        for (j, c) in self.columns.iter().enumerate() {
+            let text = &c.cells[i];
+            let pad = widths[j].saturating_sub(cells(text));
+            line.push(' ');
+            if c.numeric {
+                line.extend(std::iter::repeat_n(' ', pad));
+                line.push_str(text);
+            } else {
+                line.push_str(text);
+                line.extend(std::iter::repeat_n(' ', pad));
+            }
+            line.push(' ');
+            line.push(if j + 1 == self.columns.len() { '│' } else { '┆' });
+        }
+    }
+}
+
+/// The runs table (see the module) as comfy-table lays out all of it: what
+/// [`write_runs_table`] prints, which the tests compare it with.
+#[cfg(test)]
+fn runs_table(loc: &Localizer, runs: &[Run], wide: bool, width: Option<u16>) -> Table {
+    let layout = layout(loc, runs, wide, width);
+    layout.table(0..layout.rows(), false)
+}
+
+/// Writes the runs table and a line end. With `width`, it fits it: the columns that
+/// identify a run always, the headline metrics in order of importance as long as they
+/// fit, paths shortened from the left. With `wide`, every column, however wide.
+///
+/// A long table is not laid out whole: comfy-table lays out the header and the first
+/// rows with the columns' widths fixed, and the other rows are written in the same form
+/// (its layout of 100,000 rows took about 2 s, all before the first line). Only when
+/// comfy-table's rows are exactly what this writes (every cell on one line within its
+/// column); otherwise comfy-table does it all.
+pub fn write_runs_table(
+    loc: &Localizer,
+    runs: &[Run],
+    wide: bool,
+    width: Option<u16>,
+    out: &mut impl std::io::Write,
+) -> std::io::Result<()> {
+    let layout = layout(loc, runs, wide, width);
+    if !write_streamed(&layout, out)? {
+        writeln!(out, "{}", layout.table(0..layout.rows(), false))?;
+    }
+    Ok(())
+}
+
+/// Writes a long table with comfy-table's layout of its first rows only (see
+/// [`write_runs_table`]); `false`, with nothing written, when that would not be the text
+/// comfy-table gives for the whole table, or the table is short.
+fn write_streamed(layout: &Layout, out: &mut impl std::io::Write) -> std::io::Result<bool> {
+    let rows = layout.rows();
+    if rows <= SAMPLE_ROWS * 2 {
+        return Ok(false);
+    }
+    let widths: Vec<usize> = layout.columns.iter().map(|c| layout.content_width(c)).collect();
+    let fits = layout.columns.iter().zip(&widths).all(|(c, w)| {
+        c.widest <= *w
+            && c.cells
+                .par_iter()
+                .all(|v| !v.bytes().any(|b| matches!(b, b'\n' | b'\r' | b'\t')))
+    });
+    let lines: Vec<String> = layout.table(0..SAMPLE_ROWS, true).lines().collect();
+    // The sample's last lines: its rows, then the bottom border.
+    let first_row = lines.len().saturating_sub(SAMPLE_ROWS + 1);
+    let mut line = String::new();
+    let same = fits
+        && lines.len() > SAMPLE_ROWS + 1
+        && (0..SAMPLE_ROWS).all(|i| {
+            line.clear();
+            layout.push_row(i, &widths, &mut line);
+            lines[first_row + i] == line
+        });
+    if !same {
+        return Ok(false);
+    }
+    let (bottom, above) = lines.split_last().expect("the sample has lines");
+    for l in above {
+        writeln!(out, "{l}")?;
+    }
+    for i in SAMPLE_ROWS..rows {
+        line.clear();
+        layout.push_row(i, &widths, &mut line);
+        line.push('\n');
+        out.write_all(line.as_bytes())?;
+    }
+    writeln!(out, "{bottom}")?;
+    Ok(true)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Format;
+
+    /// Runs whose cells differ in width from row to row, some metrics missing.
+    fn many_runs(n: usize) -> Vec<Run> {
+        (0..n)
+            .map(|i| {
+                let mut r = Run::new(Format::VllmServeText, Some(i as u64 * 30 + 1));
+                r.source = format!("results/{}/job-{i}.log", "deep/".repeat(i % 7));
+                r.run_index = (i % 3) as u32;
+                r.set_text("model_id", if i % 2 == 0 { "Qwen/Qwen3.5-9B" } else { "m" });
+                r.set_num("max_concurrency", (i % 64) as f64);
+                r.set_num("total_token_throughput", 1000.0 + i as f64 * 13.37);
+                if i % 5 != 0 {
+                    r.set_num("mean_ttft_ms", i as f64 / 7.0);
+                }
+                r.set_num("completed", (i * 10) as f64);
+                r
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_long_table_streams_the_text_comfy_table_gives() {
+        let loc = crate::l10n::messages();
+        let runs = many_runs(1000);
+        for (wide, width) in [(false, Some(100)), (false, Some(60)), (false, None), (true, None)] {
+            let whole = format!("{}\n", runs_table(loc, &runs, wide, width));
+            let mut streamed = Vec::new();
+            let layout = layout(loc, &runs, wide, width);
+            assert!(write_streamed(&layout, &mut streamed).unwrap(), "{wide} {width:?}");
+            assert_eq!(String::from_utf8(streamed).unwrap(), whole, "{wide} {width:?}");
+        }
+    }
+
+    #[test]
+    fn a_cell_comfy_table_would_wrap_is_left_to_it() {
+        let loc = crate::l10n::messages();
+        let mut runs = many_runs(300);
+        runs[200].set_text("model_id", "two\nlines");
+        let layout = layout(loc, &runs, false, None);
+        let mut out = Vec::new();
+        assert!(!write_streamed(&layout, &mut out).unwrap());
+        assert!(out.is_empty());
+        let mut out = Vec::new();
+        write_runs_table(loc, &runs, false, None, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), format!("{}\n", runs_table(loc, &runs, false, None)));
+    }
 
     #[test]
     fn hugging_face_cache_paths_show_their_repository() {

@@ -52,13 +52,22 @@ pub fn parse(text: &str) -> Result<Value, (u64, String)> {
     serde_json::from_str(&sanitize(text)).map_err(|e| (e.line() as u64, e.to_string()))
 }
 
-/// Every JSON value in a text holding several separated by whitespace (vLLM's
-/// `--append-result`, JSONL), each with the 1-based line it starts on. Stops at the first
-/// value that does not parse and reports its line.
+/// [`parse_stream_as`] into whole `serde_json` values.
+#[cfg(test)]
 pub fn parse_stream(text: &str) -> (Vec<(u64, Value)>, Option<(u64, String)>) {
+    parse_stream_as::<Value>(text)
+}
+
+/// Every JSON value in a text holding several separated by whitespace (vLLM's
+/// `--append-result`, JSONL), each with the 1-based line it starts on, as any
+/// deserializable type (`json_shallow::Shallow`). Stops at the first value that does not
+/// parse and reports its line.
+pub fn parse_stream_as<T: serde::de::DeserializeOwned>(
+    text: &str,
+) -> (Vec<(u64, T)>, Option<(u64, String)>) {
     let clean = sanitize(text);
     let mut out = Vec::new();
-    let mut stream = serde_json::Deserializer::from_str(&clean).into_iter::<Value>();
+    let mut stream = serde_json::Deserializer::from_str(&clean).into_iter::<T>();
     loop {
         let start = stream.byte_offset();
         match stream.next() {

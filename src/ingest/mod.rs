@@ -4,6 +4,7 @@
 //! file), numbers the runs, and collects per-file errors and warnings.
 
 mod aiperf_layout;
+mod contents;
 mod not_runs;
 mod reader;
 mod same_run;
@@ -15,6 +16,7 @@ mod guidellm_json;
 mod guidellm_summary;
 mod inference_perf;
 mod json_lenient;
+mod json_shallow;
 #[cfg(test)]
 mod perf_agreement;
 mod perf_console;
@@ -112,7 +114,7 @@ fn keep_format(mut parsed: Parsed, forced: Option<Format>) -> Parsed {
 /// removed); `path` only names the file (readers look at its extension). The fuzzer
 /// (`fuzz/`) calls this on arbitrary bytes.
 pub fn read_bytes(path: &Path, bytes: &[u8], forced: Option<Format>) -> ReadResult {
-    let text = String::from_utf8_lossy(bytes);
+    let text = text::decode(bytes);
     let text = text::strip_ansi(&text);
     read_source(&Source::new(path, &text), forced)
 }
@@ -143,8 +145,8 @@ pub fn read_file(input: &InputFile, forced: Option<Format>) -> Result<Option<Fil
 }
 
 fn read_input(input: &InputFile, forced: Option<Format>) -> Result<Read> {
-    let bytes = std::fs::read(&input.path).map_err(|e| Error::io(&input.path, e))?;
-    let text = String::from_utf8_lossy(&bytes);
+    let bytes = contents::open(&input.path).map_err(|e| Error::io(&input.path, e))?;
+    let text = text::decode(&bytes);
     let text = text::strip_ansi(&text);
     // Kept beside the parse: a file that holds no run is told apart by its text.
     let source = Source::new(&input.path, &text);

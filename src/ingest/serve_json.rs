@@ -13,8 +13,9 @@
 use serde_json::{Map, Value as Json};
 
 use super::json_lenient::{self, type_name, NUMBER, NUMBER_LIST, STRING};
+use super::json_shallow::{Keep, Shallow};
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
-use crate::model::{Format, Run, Value};
+use crate::model::{schema, Format, Key, Run, Value};
 
 /// Reads a whole file of one or more JSON result objects.
 pub struct ServeJsonReader;
@@ -28,7 +29,8 @@ impl Reader for ServeJsonReader {
         if !source.text.trim_start().starts_with('{') {
             return Ok(None);
         }
-        let (values, error) = json_lenient::parse_stream(source.text);
+        let (values, error) = json_lenient::parse_stream_as::<Shallow<ResultKeys>>(source.text);
+        let values: Vec<(u64, Json)> = values.into_iter().map(|(l, v)| (l, v.0)).collect();
         let Some((_, first)) = values.first() else {
             // Not even one whole object: only claim it if it starts like a result.
             if looks_like_result_text(source.text) {
@@ -66,6 +68,17 @@ impl Reader for ServeJsonReader {
             });
         }
         Ok(Some(parsed))
+    }
+}
+
+/// The keys `object_to_run` and the checks before it read; the values of the others
+/// (per-request lists, generated texts) are skipped while parsing.
+struct ResultKeys;
+
+impl Keep for ResultKeys {
+    fn keep(key: &str) -> bool {
+        matches!(key, "backend" | "model_id" | "label" | "dataset_name")
+            || canonical_name(key).is_some()
     }
 }
 
@@ -150,7 +163,14 @@ fn is_sglang(obj: &Map<String, Json>) -> bool {
 
 /// The canonical column for a result key, or `None` for keys that are not run metrics
 /// (per-request lists, dataset options, server info).
-pub(super) fn canonical_key(key: &str) -> Option<String> {
+pub(super) fn canonical_key(key: &str) -> Option<Key> {
+    // The static name of a common column: no allocation per key of every result file.
+    canonical_name(key).map(|name| schema::key(&name))
+}
+
+/// [`canonical_key`]'s name, borrowed from `key` unless it is spelled differently: what
+/// the parser asks of every key of every file, so it neither allocates nor looks up.
+fn canonical_name(key: &str) -> Option<std::borrow::Cow<'_, str>> {
     let key = key.trim_end_matches(':');
     let mapped = match key {
         "total_throughput" => "total_token_throughput",
@@ -181,21 +201,24 @@ pub(super) fn canonical_key(key: &str) -> Option<String> {
         _ if key.starts_with("spec_decode_") => key,
         _ => return distribution_key(key),
     };
-    Some(mapped.to_owned())
+    Some(mapped.into())
 }
 
 /// `p99.9_ttft_ms`, `mean_e2e_latency_ms` → `mean_e2el_ms`.
-fn distribution_key(key: &str) -> Option<String> {
+fn distribution_key(key: &str) -> Option<std::borrow::Cow<'_, str>> {
     let body = key.strip_suffix("_ms")?;
     let (stat, family) = body.split_once('_')?;
     let stat_ok = matches!(stat, "mean" | "median" | "std" | "min" | "max")
         || (stat.starts_with('p') && stat[1..].parse::<f64>().is_ok());
-    let family = match family {
-        "e2e_latency" => "e2el",
-        f @ ("ttft" | "tpot" | "itl" | "e2el" | "ttst" | "client_queue_time") => f,
-        _ => return None,
-    };
-    stat_ok.then(|| format!("{stat}_{family}_ms"))
+    match family {
+        // SGLang's spelling: the one name that changes.
+        "e2e_latency" if stat_ok => Some(format!("{stat}_e2el_ms").into()),
+        // `{stat}_{family}_ms` is the key itself.
+        "ttft" | "tpot" | "itl" | "e2el" | "ttst" | "client_queue_time" if stat_ok => {
+            Some(key.into())
+        }
+        _ => None,
+    }
 }
 
 /// A mapped key whose value has the wrong JSON type.

@@ -36,6 +36,7 @@ impl Reader for ServeTextReader {
         let text = source.text;
         let mut parsed = Parsed::default();
         let mut next_allowed = 0;
+        let mut labels = Labels::default();
         // One pass for both starts of a block, so a large log is scanned once. A header
         // comes first in its block, so the `Successful requests:` line after it is skipped
         // as part of the block the header opened.
@@ -70,7 +71,7 @@ impl Reader for ServeTextReader {
                 let block = BlockParser::new(prefix, source.line_of(start));
                 (block, start + line_text.len())
             };
-            let block = block.parse(text, body_start)?;
+            let block = block.parse(text, body_start, &mut labels)?;
             next_allowed = block.end;
             if headerless {
                 // A lone `Successful requests:` line in other output is not a result.
@@ -121,6 +122,54 @@ struct Block {
     truncated: Option<Warning>,
 }
 
+/// What a label means, resolved once: lower-casing a label and matching it against every
+/// spelling was most of a value's cost in a file of back-to-back blocks.
+#[derive(Clone)]
+struct Label {
+    target: Target,
+    /// The label is SGLang's.
+    sglang: bool,
+    /// `Position N` of a per-position list.
+    position: bool,
+    /// The unit is seconds (values become milliseconds).
+    seconds: bool,
+}
+
+impl Label {
+    fn resolve(name: &str, unit: &str) -> Label {
+        let lower = name.to_ascii_lowercase();
+        Label {
+            target: target_of(&lower, unit),
+            sglang: SGLANG_ONLY.contains(&lower.as_str()),
+            position: lower.starts_with("position "),
+            seconds: unit == "s",
+        }
+    }
+}
+
+/// The labels of the last block read, by their line in the block: blocks of one file
+/// almost always print the same labels in the same order, so a label is one comparison
+/// with the previous block's.
+#[derive(Default)]
+struct Labels<'t> {
+    by_line: Vec<(&'t str, Label)>,
+}
+
+impl<'t> Labels<'t> {
+    fn get(&mut self, index: usize, label: &'t str) -> &Label {
+        if index >= self.by_line.len() {
+            let (name, unit) = split_unit(label);
+            self.by_line.push((label, Label::resolve(name, unit)));
+            return &self.by_line[self.by_line.len() - 1].1;
+        }
+        if self.by_line[index].0 != label {
+            let (name, unit) = split_unit(label);
+            self.by_line[index] = (label, Label::resolve(name, unit));
+        }
+        &self.by_line[index].1
+    }
+}
+
 struct BlockParser<'p> {
     prefix: &'p str,
     /// The run's line: its header's, or its first value's when it has no header.
@@ -130,6 +179,7 @@ struct BlockParser<'p> {
 }
 
 /// What a label line means.
+#[derive(Clone)]
 enum Target {
     Num(&'static str),
     /// A count of requests or tokens.
@@ -314,7 +364,12 @@ impl<'p> BlockParser<'p> {
 
     /// Parses from just after the header line: the run (if any value was read), where the
     /// block ended, and its warnings.
-    fn parse(&self, text: &str, body_start: usize) -> Result<Block, ParseError> {
+    fn parse<'t>(
+        &self,
+        text: &'t str,
+        body_start: usize,
+        labels: &mut Labels<'t>,
+    ) -> Result<Block, ParseError> {
         let mut run = Run::new(Format::VllmServeText, Some(self.header_line));
         // Labels without a column, as printed: `extra`'s JSON object.
         let mut extra = serde_json::Map::new();
@@ -326,7 +381,7 @@ impl<'p> BlockParser<'p> {
         // The number of the line before the first one parsed.
         let mut line_no = self.header_line - u64::from(self.headerless);
         let mut closed = false;
-        let mut lower = String::new();
+        let mut label_index = 0usize;
         let mut rest = crate::offsets::tail(text, body_start);
         // Skip the header's own line end.
         if let Some(r) = rest
@@ -356,12 +411,9 @@ impl<'p> BlockParser<'p> {
             let Some((label, value)) = colon.map(|i| (&line[..i], &line[i + 1..])) else {
                 break; // not part of the block: it was cut short
             };
-            let (name, unit) = split_unit(label);
-            // One lower-cased copy of the label per line, reused for every lookup.
-            lower.clear();
-            lower.push_str(name);
-            lower.make_ascii_lowercase();
-            if lower.starts_with("position ") {
+            let known = labels.get(label_index, label);
+            label_index += 1;
+            if known.position {
                 if let Some(list) = positions.as_mut() {
                     match parse_printed(value) {
                         Printed::Num(v) => list.push(v),
@@ -373,10 +425,11 @@ impl<'p> BlockParser<'p> {
                 }
             }
             self.finish_positions(&mut run, &mut positions);
-            if SGLANG_ONLY.contains(&lower.as_str()) {
+            if known.sglang {
                 sglang = true;
             }
-            let target = target_of(&lower, unit);
+            let seconds = known.seconds;
+            let target = known.target.clone();
             let is_unknown = matches!(target, Target::Unknown);
             match target {
                 Target::Num(key) => {
@@ -401,7 +454,7 @@ impl<'p> BlockParser<'p> {
                 }
                 Target::PositionList => positions = Some(Vec::new()),
                 Target::Distribution(key) => {
-                    let scale = if unit == "s" { 1000.0 } else { 1.0 };
+                    let scale = if seconds { 1000.0 } else { 1.0 };
                     match parse_printed(value) {
                         Printed::Num(v) => run.set_num(key, v * scale),
                         Printed::Missing => run.set_opt(key, None),

@@ -151,32 +151,12 @@ pub fn runs_to_frame(runs: &[Run]) -> Result<DataFrame> {
 }
 
 /// One JSON object per run, keys in canonical order, absent metrics left out and `N/A`
-/// ones written as null.
+/// ones written as null (without the line end; [`super::ndjson`] writes many).
 pub fn run_to_json_line(run: &Run) -> String {
-    let mut out = String::from("{");
-    let mut keys: Vec<&str> = vec!["source", "line", "run_index", "format"];
-    let mut rest: Vec<&str> = run.values.keys().map(|k| k.as_ref()).collect();
-    rest.sort_by(|a, b| compare_columns(a, b));
-    keys.extend(rest);
-    for (i, key) in keys.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str(&serde_json::to_string(key).unwrap_or_default());
-        out.push(':');
-        let json = match cell(run, key) {
-            Some(Value::Num(x)) if is_integer(key) && x.fract() == 0.0 => {
-                serde_json::Value::from(x as i64)
-            }
-            Some(Value::Num(x)) => serde_json::Value::from(x),
-            Some(Value::Text(s)) => serde_json::Value::from(s),
-            Some(Value::List(xs)) => serde_json::Value::from(xs),
-            Some(Value::Null) | None => serde_json::Value::Null,
-        };
-        out.push_str(&json.to_string());
-    }
-    out.push('}');
-    out
+    let mut out = Vec::new();
+    super::ndjson::write_json_line(run, &mut out);
+    out.pop();
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// Writes `bytes` to `path` atomically (temp file in the same folder, then rename).
@@ -221,10 +201,7 @@ pub fn write_frame(runs: &[Run], path: &Path, format: FrameFormat) -> Result<()>
         match format {
             FrameFormat::NdJson => {
                 let mut w = std::io::BufWriter::new(file);
-                for run in runs {
-                    writeln!(w, "{}", run_to_json_line(run)).map_err(|e| Error::io(path, e))?;
-                }
-                w.flush().map_err(|e| Error::io(path, e))?;
+                super::ndjson::write_ndjson(runs, &mut w).map_err(|e| Error::io(path, e))?;
             }
             FrameFormat::Csv => {
                 let mut df = csv_safe(runs_to_frame(runs)?)?;

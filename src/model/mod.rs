@@ -4,6 +4,7 @@
 
 mod format;
 pub mod frame;
+pub mod ndjson;
 mod run;
 pub mod schema;
 

@@ -139,12 +139,27 @@ fn rank(col: &str) -> (u8, usize, f64) {
 }
 
 pub fn compare_columns(a: &str, b: &str) -> Ordering {
-    let (ga, ia, sa) = rank(a);
-    let (gb, ib, sb) = rank(b);
-    ga.cmp(&gb)
-        .then(ia.cmp(&ib))
-        .then(sa.total_cmp(&sb))
-        .then_with(|| a.cmp(b))
+    column_rank(a).cmp_with(&column_rank(b), a, b)
+}
+
+/// A column's place in the canonical order, for sorting many columns with each rank
+/// computed once ([`compare_columns`] computes both at every comparison).
+#[derive(Debug, Clone, Copy)]
+pub struct ColumnRank((u8, usize, f64));
+
+pub fn column_rank(col: &str) -> ColumnRank {
+    ColumnRank(rank(col))
+}
+
+impl ColumnRank {
+    /// The order of columns `a` and `b` of ranks `self` and `other`: [`compare_columns`].
+    pub fn cmp_with(&self, other: &ColumnRank, a: &str, b: &str) -> Ordering {
+        let ((ga, ia, sa), (gb, ib, sb)) = (self.0, other.0);
+        ga.cmp(&gb)
+            .then(ia.cmp(&ib))
+            .then(sa.total_cmp(&sb))
+            .then_with(|| a.cmp(b))
+    }
 }
 
 /// Whether a larger value of this metric is better: `Some(true)` for throughputs and
