@@ -7,5 +7,6 @@ pub mod diff;
 pub mod escape;
 pub mod html;
 pub mod report;
+pub mod requests;
 pub mod templates;
 pub mod terminal;
