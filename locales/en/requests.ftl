@@ -40,3 +40,4 @@ metric-slo_goodput = Goodput under the SLOs
 metric-slo_attainment = Share of requests within the SLOs
 metric-requests = Requests read
 requests-error-no-requests = --charts needs both runs to have kept their requests (vLLM --save-detailed, SGLang --output-details, guidellm benchmarks.json)
+requests-decided-by-gaps = decided by { $test } over { $base } and { $cand } gaps between tokens

@@ -40,3 +40,4 @@ metric-slo_goodput = Goodput при SLO
 metric-slo_attainment = Доля запросов в пределах SLO
 metric-requests = Прочитано запросов
 requests-error-no-requests = для --charts оба прогона должны хранить свои запросы (vLLM --save-detailed, SGLang --output-details, guidellm benchmarks.json)
+requests-decided-by-gaps = решил { $test } по { $base } и { $cand } интервалам между токенами

@@ -36,3 +36,4 @@ metric-slo_goodput = SLO 下的 goodput
 metric-slo_attainment = 满足 SLO 的请求占比
 metric-requests = 读取的请求数
 requests-error-no-requests = --charts 需要两次运行都保存了逐请求数据（vLLM --save-detailed、SGLang --output-details、guidellm benchmarks.json）
+requests-decided-by-gaps = 由{ $test }基于 { $base } 和 { $cand } 个 token 间隔判定

@@ -129,7 +129,9 @@ fn goodput_equals_what_vllm_printed_for_the_same_slos() {
     // The console line vLLM printed for this run.
     let console = std::fs::read_to_string(fixture("vllm/0.33.0-run9-goodput-failures/console.txt"))
         .unwrap();
-    assert!(console.contains(&format!("Request goodput (req/s):                 {ours:.2}")));
+    // vLLM prints `"{:<40} {:<10.2f}".format(label, value)`.
+    let label = "Request goodput (req/s):";
+    assert!(console.contains(&format!("{label:<40} {ours:.2}")));
     let attainment = run.get("slo_attainment").unwrap();
     assert!((attainment - ours * run.get("duration").unwrap() / 40.0).abs() < 1e-12);
     // Every statistic this run printed is recomputed from its requests, failures and all.

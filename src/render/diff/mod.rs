@@ -361,7 +361,11 @@ fn row(
             .or_else(|| m.request_test.and_then(|t| t.p))
             .map_or(DASH.into(), fmt_p),
         trend: match m.request_test {
-            Some(t) => format!("{}; {}", words.trend(m.trend), decided_by(&t, l10n)),
+            Some(t) => format!(
+                "{}; {}",
+                words.trend(m.trend),
+                decided_by(&t, pools_gaps(&m.metric), l10n)
+            ),
             None => words.trend(m.trend).to_owned(),
         },
         verdict,
@@ -378,15 +382,30 @@ fn request_ci_percent(m: &MetricDiff) -> Option<(f64, f64)> {
     (base != 0.0).then(|| (lo / base.abs() * 100.0, hi / base.abs() * 100.0))
 }
 
+/// An ITL column is tested on every gap between chunks, not one value per request.
+fn pools_gaps(metric: &str) -> bool {
+    crate::compare::significance::parse_column(metric)
+        .is_some_and(|(_, m)| m == crate::requests::Metric::Itl)
+}
+
 /// "decided by the bootstrap over 37 and 40 requests".
-fn decided_by(t: &crate::compare::significance::RequestTest, l10n: &Localizer) -> String {
+fn decided_by(
+    t: &crate::compare::significance::RequestTest,
+    gaps: bool,
+    l10n: &Localizer,
+) -> String {
     use crate::compare::significance::Test;
     let test = match t.test {
         Test::Bootstrap => l10n.tr("requests-test-bootstrap"),
         Test::MannWhitney => l10n.tr("requests-test-mann-whitney"),
     };
+    let id = if gaps {
+        "requests-decided-by-gaps"
+    } else {
+        "requests-decided-by"
+    };
     l10n.tr_args(
-        "requests-decided-by",
+        id,
         &[
             ("test", s(test)),
             ("base", n(t.base_requests)),
