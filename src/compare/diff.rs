@@ -384,7 +384,7 @@ fn compare_group(
 /// ITL of a tool that pools every gap (vLLM, SGLang), whose gaps are the sample.
 fn request_values(rr: &RunRequests, metric: Metric) -> Vec<f64> {
     let ok = rr.requests.iter().filter(|r| r.ok);
-    let values: Vec<f64> = if metric == Metric::Itl && rr.rule == crate::requests::Rule::Numpy {
+    let values: Vec<f64> = if metric == Metric::Itl && rr.rule != crate::requests::Rule::Guidellm {
         ok.filter_map(|r| r.itl_ms.as_ref()).flatten().copied().collect()
     } else {
         ok.filter_map(|r| metric.of(r)).collect()

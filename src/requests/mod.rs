@@ -10,6 +10,7 @@
 //! read (`ingest_cmd` drives this), so a directory of large detailed results needs the
 //! memory of its largest file only.
 
+mod aiperf;
 pub mod attach;
 pub mod frame;
 pub mod goodput;
@@ -57,6 +58,10 @@ pub enum Rule {
     Numpy,
     /// guidellm's own distribution summaries; only the counts and means are recomputed.
     Guidellm,
+    /// AIPerf `metric_result_from_array`: linear percentiles at (n − 1)·q, std with
+    /// divisor n, min and max, over successful profiling records; ITL's percentiles come
+    /// from a t-digest (approximate), so only its mean, std, min and max are exact.
+    Aiperf,
 }
 
 /// The requests of one run of a file, in the order the file lists its runs.
@@ -70,9 +75,25 @@ pub struct RunRequests {
     pub requests: Vec<Request>,
 }
 
-/// Reads the requests a result file holds. `Ok(None)`: the file holds no per-request
-/// data perflab reads (a summary-only result, a console log). Errors name the file.
+/// Reads the requests of the runs of a result file. `Ok(None)`: the file holds no
+/// per-request data perflab reads (a summary-only result, a console log). An AIPerf
+/// summary (`profile_export_aiperf.json` / `.csv`) gets the requests of the
+/// `profile_export.jsonl` beside it. Errors name the file they are about.
 pub fn read_file(path: &Path) -> Result<Option<Vec<RunRequests>>> {
+    if let Some(records) = aiperf_records_beside(path) {
+        return read_one(&records);
+    }
+    read_one(path)
+}
+
+fn aiperf_records_beside(path: &Path) -> Option<std::path::PathBuf> {
+    let name = path.file_name()?.to_str()?;
+    let summary = name.starts_with("profile_export_") && (name.ends_with(".json") || name.ends_with(".csv"));
+    let records = path.with_file_name(aiperf::FILE_NAME);
+    (summary && records.is_file()).then_some(records)
+}
+
+fn read_one(path: &Path) -> Result<Option<Vec<RunRequests>>> {
     let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
     let text = String::from_utf8_lossy(&bytes);
     read_text(&text).map_err(|(line, message)| Error::parse(path, line, message))
@@ -85,6 +106,9 @@ pub fn read_text(text: &str) -> std::result::Result<Option<Vec<RunRequests>>, (O
         return Ok(None);
     }
     if let Some(runs) = serve_detailed::read(text)? {
+        return Ok(Some(runs));
+    }
+    if let Some(runs) = aiperf::read(text)? {
         return Ok(Some(runs));
     }
     guidellm::read(text)

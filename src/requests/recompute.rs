@@ -8,6 +8,8 @@
 //!   holds, of TTFT, TPOT (per request, first token excluded), E2EL and ITL (every gap of
 //!   every successful request pooled); `completed`, `failed`, `total_input_tokens` (of
 //!   successful requests) and `total_output_tokens` (all, failed count 0).
+//! - [`Rule::Aiperf`]: the same statistics (AIPerf's linear percentiles are numpy's) plus
+//!   `min` and `max`, except ITL's percentiles, which AIPerf estimates with a t-digest.
 //! - [`Rule::Guidellm`]: guidellm's distributions are its own (percentiles from its
 //!   cumulative distribution); only `completed` and the means are recomputed, and only
 //!   when the file kept every request (`--sample-requests` keeps a sample).
@@ -51,6 +53,10 @@ pub fn recompute(run: &Run, requests: &RunRequests) -> Vec<(String, f64, f64)> {
                 .sum();
             push("total_output_tokens", output.map(|x| x as f64));
         }
+        Rule::Aiperf => {
+            push("completed", Some(ok.len() as f64));
+            push("failed", Some((rs.len() - ok.len()) as f64));
+        }
         Rule::Guidellm => {
             let completed = run.get("completed");
             if completed.is_some_and(|c| c as usize != ok.len()) {
@@ -61,7 +67,7 @@ pub fn recompute(run: &Run, requests: &RunRequests) -> Vec<(String, f64, f64)> {
     }
     for metric in Metric::ALL {
         let values: Vec<f64> = match metric {
-            Metric::Itl if requests.rule == Rule::Numpy => ok
+            Metric::Itl if requests.rule != Rule::Guidellm => ok
                 .iter()
                 .filter_map(|r| r.itl_ms.as_ref())
                 .flatten()
@@ -79,6 +85,11 @@ pub fn recompute(run: &Run, requests: &RunRequests) -> Vec<(String, f64, f64)> {
         }
         push(&format!("std_{name}_ms"), std_dev(&values));
         let sorted = sorted(&values);
+        push(&format!("min_{name}_ms"), sorted.first().copied());
+        push(&format!("max_{name}_ms"), sorted.last().copied());
+        if requests.rule == Rule::Aiperf && metric == Metric::Itl {
+            continue; // AIPerf's ITL percentiles are t-digest estimates
+        }
         push(&format!("median_{name}_ms"), percentile_sorted(&sorted, 50.0));
         let suffix = format!("_{name}_ms");
         let ps: Vec<(String, f64)> = run

@@ -185,3 +185,41 @@ fn a_million_requests_read_without_trouble() {
     let tpot = runs[0].requests[n - 1].tpot_ms.unwrap();
     assert!((tpot - 2.0).abs() < 1e-9);
 }
+
+/// A real `aiperf profile --streaming` run against a mock failing 10% of requests
+/// (fixtures/aiperf/README.md): its summary's every statistic from its records.
+#[test]
+fn aiperf_records_give_the_summary_beside_them() {
+    let rel = "aiperf/0.13.0-run6-completions-c4-failures/profile_export_aiperf.json";
+    let runs = runs_of(rel);
+    let requests = read_file(&fixture(rel)).unwrap().unwrap();
+    let rr = &requests[0];
+    assert_eq!(rr.requests.len(), 40);
+    let failed: Vec<&Request> = rr.requests.iter().filter(|r| !r.ok).collect();
+    assert_eq!(failed.len(), 3);
+    assert!(failed[0].error.as_deref().unwrap().contains("mock injected failure"));
+    assert_eq!(failed[0].input_tokens, Some(62));
+    let checked = recompute::recompute(&runs[0], rr);
+    let columns: Vec<&str> = checked.iter().map(|(c, _, _)| c.as_str()).collect();
+    for want in [
+        "completed",
+        "failed",
+        "p1_ttft_ms",
+        "p99_ttft_ms",
+        "std_ttft_ms",
+        "min_ttft_ms",
+        "p50_tpot_ms",
+        "p99_e2el_ms",
+        "mean_itl_ms",
+        "max_itl_ms",
+    ] {
+        assert!(columns.contains(&want), "{want} not checked: {columns:?}");
+    }
+    assert!(!columns.contains(&"p99_itl_ms"), "a t-digest estimate is not recomputed");
+    for (column, file, v) in &checked {
+        assert!(recompute::agrees(*file, *v), "{column}: file {file}, recomputed {v}");
+    }
+    // The CSV export is the same run and gets the same requests.
+    let csv = fixture("aiperf/0.13.0-run6-completions-c4-failures/profile_export_aiperf.csv");
+    assert_eq!(read_file(&csv).unwrap().unwrap(), requests);
+}
