@@ -365,6 +365,24 @@ mod tests {
         assert!(mwu <= 6, "Mann–Whitney called {mwu} of 100 resamples significant");
     }
 
+    /// Calibration: a second run drawn independently from the same distribution is
+    /// called significant about 5% of the time (at most 12 of 100: the 99.9% bound of a
+    /// binomial(100, 0.05)).
+    #[test]
+    fn an_independent_draw_of_the_same_distribution_is_significant_about_5_percent() {
+        let base = latencies(500, 7, 1.0);
+        let (mut boot, mut mwu) = (0, 0);
+        for seed in 0..100 {
+            let cand = latencies(500, 5000 + seed, 1.0);
+            let median = judge("median_ttft_ms", Statistic::Percentile(50.0), &base, &cand).unwrap();
+            let mean = judge("mean_ttft_ms", Statistic::Mean, &base, &cand).unwrap();
+            boot += usize::from(median.significant);
+            mwu += usize::from(mean.significant);
+        }
+        eprintln!("independent draws called significant: bootstrap {boot}/100, Mann–Whitney {mwu}/100");
+        assert!(boot <= 12 && mwu <= 12, "bootstrap {boot}, Mann–Whitney {mwu} of 100");
+    }
+
     #[test]
     fn the_same_inputs_give_the_same_interval() {
         let base = latencies(300, 3, 1.0);
