@@ -225,3 +225,67 @@ fn an_unknown_frame_extension_is_a_usage_error() {
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains(".parquet, .csv or .ndjson"), "{}", out.stderr);
 }
+
+#[test]
+fn compare_shows_goodput_and_writes_the_distribution_charts() {
+    let dir = tempfile::tempdir().unwrap();
+    let charts = dir.path().join("charts");
+    let out = run(perflab()
+        .arg("compare")
+        .arg(fixture(RUN9))
+        .arg(fixture(RUN10))
+        .args(["--slo", "ttft<=26", "--slo", "tpot<=2.4", "--json"])
+        .arg("--charts")
+        .arg(&charts));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    let row = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["key"] == json!("slo_goodput"))
+        .expect("a slo_goodput row")
+        .clone();
+    // vLLM printed 18.08 and 36.03 req/s for these two runs.
+    assert_eq!(format!("{:.2}", row["baseline"].as_f64().unwrap()), "18.08");
+    assert_eq!(format!("{:.2}", row["candidate"].as_f64().unwrap()), "36.03");
+    let mut names: Vec<String> = fs::read_dir(&charts)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["cdf-e2el.svg", "cdf-tpot.svg", "cdf-ttft.svg", "e2el-over-time.svg"]
+    );
+    // A summary-only run has no requests to draw.
+    let out = run(perflab()
+        .arg("compare")
+        .arg(fixture("vllm/0.33.0-run6-c2/result.json"))
+        .arg(fixture(RUN10))
+        .arg("--charts")
+        .arg(dir.path().join("none")));
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("--charts needs both runs"), "{}", out.stderr);
+}
+
+#[test]
+fn keep_going_keeps_the_good_files_requests() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut v: Value = serde_json::from_str(&fs::read_to_string(fixture(RUN9)).unwrap()).unwrap();
+    v["errors"].as_array_mut().unwrap().push(json!(""));
+    let bad = dir.path().join("bad.json");
+    fs::write(&bad, serde_json::to_string(&v).unwrap()).unwrap();
+    let frame = dir.path().join("requests.csv");
+    let out = run(perflab()
+        .args(["ingest", "--keep-going", "--json"])
+        .arg(&bad)
+        .arg(fixture(RUN10))
+        .arg("--requests")
+        .arg(&frame));
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("bad.json:1:") && out.stderr.contains("`errors` has 41"), "{}", out.stderr);
+    assert_eq!(out.stdout.lines().count(), 2, "both runs are still rows: {}", out.stdout);
+    let rows = fs::read_to_string(&frame).unwrap().lines().count();
+    assert_eq!(rows, 41, "a header and the good file's 40 requests");
+}

@@ -26,8 +26,9 @@ pub fn run(args: IngestArgs) -> anyhow::Result<Outcome> {
         Some(path) => Some(requests_writer(path)?),
         None => None,
     };
+    let failures = args.keep_going.then_some(&mut ingested.failures);
     let request_warnings =
-        crate::requests::attach(&mut ingested.files, &objectives, writer.as_mut())?;
+        crate::requests::attach(&mut ingested.files, &objectives, writer.as_mut(), failures)?;
     let mut stderr = std::io::stderr().lock();
     for w in &request_warnings {
         let warning = crate::tr!(

@@ -52,14 +52,24 @@ pub struct FileWarning {
 }
 
 /// Reads the requests of every file and applies them to its runs; returns the warnings.
+/// A file whose requests cannot be read is an error; with `failures` (`--keep-going`) it
+/// is recorded there instead and its runs stay, without requests.
 pub fn attach(
     files: &mut [FileRuns],
     objectives: &Objectives,
     mut writer: Option<&mut RequestsWriter>,
+    mut failures: Option<&mut Vec<crate::Error>>,
 ) -> Result<Vec<FileWarning>> {
     let mut warnings = Vec::new();
     for file in files.iter_mut() {
-        let requests = read_file(&file.path)?.unwrap_or_default();
+        let requests = match (read_file(&file.path), failures.as_deref_mut()) {
+            (Ok(r), _) => r.unwrap_or_default(),
+            (Err(e), Some(failures)) => {
+                failures.push(e);
+                Vec::new()
+            }
+            (Err(e), None) => return Err(e),
+        };
         for rr in &requests {
             let Some(run) = file.runs.iter_mut().find(|r| r.run_index == rr.run_index) else {
                 continue;
