@@ -19,6 +19,7 @@ pub mod model;
 pub mod offsets;
 pub mod published;
 pub mod render;
+pub mod requests;
 pub mod study;
 
 pub use error::{Error, Result};

@@ -114,6 +114,7 @@ fn sample_page() -> String {
             "charts/engines.svg".to_owned(),
             grouped_bars(&chinese_chart()).unwrap(),
         ),
+        ("charts/cdf.svg".to_owned(), chinese_cdf()),
     ]);
     let markdown = "# Оптимизация пропускной способности Qwen3.5-9B\n\n\
         ## Вывод\n\n\
@@ -126,10 +127,38 @@ fn sample_page() -> String {
         ```bash\nvllm serve Qwen/Qwen3.5-9B \\\n    --max-num-seqs=512\n```\n\n\
         ## 推理引擎选择\n\n\
         ![引擎](charts/engines.svg)\n\n\
+        ![TTFT](charts/cdf.svg)\n\n\
         ```text vLLM, ShareGPT\n============ Serving Benchmark Result ============\n\
         Successful requests:                     1000\n\
         Total Token throughput (tok/s):          11527.14\n```\n";
     page(markdown, "Qwen3.5-9B — отчёт", "ru", &charts).unwrap()
+}
+
+/// The TTFT CDF of a diff (`render::requests`), in Chinese: baseline solid, candidate
+/// dashed, 300 synthetic requests a side.
+fn chinese_cdf() -> String {
+    use perflab::render::requests::{cdf_chart, Side};
+    use perflab::requests::{Metric, Request, Rule, RunRequests};
+    let side = |scale: f64| RunRequests {
+        run_index: 0,
+        rule: Rule::Numpy,
+        duration_s: Some(1.0),
+        requests: (0..300)
+            .map(|i| Request {
+                index: i,
+                ok: true,
+                ttft_ms: Some(scale * (20.0 + f64::from(i % 23))),
+                ..Request::default()
+            })
+            .collect(),
+    };
+    let (base, cand) = (side(1.0), side(1.1));
+    let l10n = perflab::l10n::Localizer::new("zh-CN").unwrap();
+    let sides = [
+        Side { name: "基线", requests: &base, dashed: false },
+        Side { name: "候选", requests: &cand, dashed: true },
+    ];
+    perflab::render::charts::line_chart(&cdf_chart(Metric::Ttft, &sides, &l10n).unwrap()).unwrap()
 }
 
 /// A browser test: its name and its checks (which panic with their own messages;
@@ -247,7 +276,7 @@ fn check_report_page(chromium: &Path, chromedriver: &Path) {
     assert_eq!(page["tables"], 1);
 
     let svgs = page["svgs"].as_array().unwrap();
-    assert_eq!(svgs.len(), 2, "{page}");
+    assert_eq!(svgs.len(), 3, "{page}");
     for svg in svgs {
         assert!(
             svg["width"].as_f64().unwrap() > 100.0,
@@ -282,6 +311,10 @@ fn check_report_page(chromium: &Path, chromedriver: &Path) {
         svgs[0]["label"],
         "Базовая и оптимизированная конфигурация по профилям"
     );
+    let cdf = svgs[2]["text"].as_str().unwrap().replace('|', " ");
+    for expected in ["TTFT：延迟不超过某值的请求占比", "请求占比", "TTFT（毫秒）", "基线", "候选"] {
+        assert!(cdf.contains(expected), "CDF chart lacks `{expected}`: {cdf}");
+    }
     let zh = svgs[1]["text"].as_str().unwrap();
     for expected in [
         "推理引擎选择：各变体总吞吐量",

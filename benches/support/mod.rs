@@ -130,3 +130,80 @@ pub fn write_json_files(dir: &Path, files: usize, requests: usize) -> std::io::R
     }
     Ok(total)
 }
+
+/// A vLLM `--save-detailed` result of `requests` requests with `gaps` inter-token gaps
+/// each (`output_lens` = gaps + 1), deterministic in `seed`; the summary keys are those
+/// ingest needs to see a result (the lists are what the requests benchmark reads).
+pub fn detailed_json(requests: usize, gaps: usize, seed: u64) -> String {
+    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move || {
+        // xorshift64: cheap, deterministic jitter for synthetic latencies.
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        (s >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let list = |out: &mut String, name: &str, items: &mut dyn FnMut(&mut String)| {
+        let _ = write!(out, "\"{name}\": [");
+        items(out);
+        out.push_str("], ");
+    };
+    let mut ttft = Vec::with_capacity(requests);
+    let mut out = String::with_capacity(requests * (gaps * 22 + 120));
+    out.push_str("{\"backend\": \"openai\", \"model_id\": \"mock-model\", ");
+    let _ = write!(
+        out,
+        "\"num_prompts\": {requests}, \"duration\": {}, \"completed\": {requests}, \"failed\": 0, \"request_throughput\": {}, ",
+        requests as f64 / 1000.0,
+        1000.0
+    );
+    list(&mut out, "input_lens", &mut |o| {
+        for i in 0..requests {
+            let _ = write!(o, "{}{}", if i > 0 { ", " } else { "" }, 64);
+        }
+    });
+    list(&mut out, "output_lens", &mut |o| {
+        for i in 0..requests {
+            let _ = write!(o, "{}{}", if i > 0 { ", " } else { "" }, gaps + 1);
+        }
+    });
+    for _ in 0..requests {
+        ttft.push(0.02 + 0.01 * next());
+    }
+    list(&mut out, "ttfts", &mut |o| {
+        for (i, t) in ttft.iter().enumerate() {
+            let _ = write!(o, "{}{t}", if i > 0 { ", " } else { "" });
+        }
+    });
+    let mut lat = Vec::with_capacity(requests);
+    list(&mut out, "itls", &mut |o| {
+        for (i, t) in ttft.iter().enumerate() {
+            o.push_str(if i > 0 { ", [" } else { "[" });
+            let mut total = *t;
+            for g in 0..gaps {
+                let gap = 0.002 + 0.001 * next();
+                total += gap;
+                let _ = write!(o, "{}{gap}", if g > 0 { ", " } else { "" });
+            }
+            lat.push(total);
+            o.push(']');
+        }
+    });
+    list(&mut out, "latencies", &mut |o| {
+        for (i, l) in lat.iter().enumerate() {
+            let _ = write!(o, "{}{l}", if i > 0 { ", " } else { "" });
+        }
+    });
+    list(&mut out, "start_times", &mut |o| {
+        for i in 0..requests {
+            let _ = write!(o, "{}{}", if i > 0 { ", " } else { "" }, 100.0 + i as f64 * 0.001);
+        }
+    });
+    list(&mut out, "errors", &mut |o| {
+        for i in 0..requests {
+            let _ = write!(o, "{}\"\"", if i > 0 { ", " } else { "" });
+        }
+    });
+    out.push_str("\"max_concurrent_requests\": 64}");
+    out
+}

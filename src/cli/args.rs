@@ -97,6 +97,16 @@ pub struct IngestArgs {
     /// List every file that was skipped or merged, not only a summary line per reason.
     #[arg(short, long)]
     pub verbose: bool,
+    /// Write the requests frame (one row per request of every run whose file kept its
+    /// requests: vLLM --save-detailed, SGLang --output-details, guidellm) to FILE:
+    /// .parquet, .csv or .ndjson.
+    #[arg(long, value_name = "FILE")]
+    pub requests: Option<PathBuf>,
+    /// A service-level objective, repeatable: a request metric in ms (`ttft<=200`,
+    /// `tpot<=50`, `itl`, `e2el`) adds slo_attainment and slo_goodput (vLLM's goodput);
+    /// a run column (`p99_ttft_ms<=500`) adds slo_met. Default: [slo] in perflab.toml.
+    #[arg(long, value_name = "SLO")]
+    pub slo: Vec<String>,
 }
 
 #[derive(Debug, Args)]
@@ -159,6 +169,15 @@ pub struct CompareArgs {
     /// Metric compared between the same two runs.
     #[arg(long, value_name = "COLUMN", default_value = "mean_tpot_ms")]
     pub secondary: String,
+    /// A per-request SLO (`ttft<=200`, `tpot<=50`, `itl`, `e2el`, in ms), repeatable:
+    /// compares slo_goodput and slo_attainment of runs that kept their requests.
+    /// Default: [slo] in perflab.toml.
+    #[arg(long, value_name = "SLO")]
+    pub slo: Vec<String>,
+    /// Write the request distribution charts of the two runs (CDFs of TTFT, TPOT and
+    /// E2EL, E2EL over time; SVG) into DIR, when both kept their requests.
+    #[arg(long, value_name = "DIR")]
+    pub charts: Option<PathBuf>,
     /// Print the comparison as JSON.
     #[arg(long)]
     pub json: bool,

@@ -31,8 +31,19 @@ pub fn run(args: CompareArgs) -> anyhow::Result<Outcome> {
     };
     let primary = metric(&args.primary, "primary")?;
     let secondary = metric(&args.secondary, "secondary")?;
-    let baseline = read_run(&args.baseline)?;
-    let candidate = read_run(&args.candidate)?;
+    let objectives = crate::requests::Objectives::from_flags_or_config(&args.slo)?;
+    let (mut baseline, base_requests) = read_run(&args.baseline)?;
+    let (mut candidate, cand_requests) = read_run(&args.candidate)?;
+    for (run, rr) in [(&mut baseline, &base_requests), (&mut candidate, &cand_requests)] {
+        if let Some(rr) = rr {
+            for warning in crate::requests::attach::apply(run, rr, &objectives) {
+                eprintln!("perflab: {}", crate::tr!("warning-at", place = run.source.clone(), message = warning));
+            }
+        }
+    }
+    if let Some(dir) = &args.charts {
+        write_charts(dir, &args, base_requests.as_ref(), cand_requests.as_ref())?;
+    }
     let style = if primary.higher_is_better {
         GapStyle::Percent
     } else {
@@ -168,8 +179,45 @@ fn short_labels(a: &str, b: &str) -> (String, String) {
     }
 }
 
-/// `FILE` or `FILE#N`: the file's only run, or its Nth (from 1).
-fn read_run(arg: &str) -> Result<Run> {
+/// `--charts DIR`: the two runs' distributions, the candidate dashed, one SVG each.
+fn write_charts(
+    dir: &std::path::Path,
+    args: &CompareArgs,
+    base: Option<&crate::requests::RunRequests>,
+    cand: Option<&crate::requests::RunRequests>,
+) -> anyhow::Result<()> {
+    use crate::render::requests::{cdf_chart, timeline_chart, Side, CDF_METRICS};
+    let (Some(base), Some(cand)) = (base, cand) else {
+        return Err(Error::Usage(crate::tr!("requests-error-no-requests")).into());
+    };
+    let loc = crate::l10n::messages();
+    let (a, b) = short_labels(&args.baseline, &args.candidate);
+    let sides = [
+        Side { name: &a, requests: base, dashed: false },
+        Side { name: &b, requests: cand, dashed: true },
+    ];
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    let mut charts: Vec<(String, crate::render::charts::LineChart)> = CDF_METRICS
+        .iter()
+        .filter_map(|m| Some((format!("cdf-{}.svg", m.name()), cdf_chart(*m, &sides, loc)?)))
+        .collect();
+    if let Some(t) = timeline_chart(&sides, loc) {
+        charts.push(("e2el-over-time.svg".to_owned(), t));
+    }
+    for (name, chart) in charts {
+        let svg = crate::render::charts::line_chart(&chart)?;
+        let path = dir.join(name);
+        crate::model::frame::write_atomic(&path, |f| {
+            use std::io::Write as _;
+            f.write_all(svg.as_bytes()).map_err(|e| Error::io(&path, e))
+        })?;
+    }
+    Ok(())
+}
+
+/// `FILE` or `FILE#N`: the file's only run, or its Nth (from 1), with its requests when
+/// the file kept them.
+fn read_run(arg: &str) -> Result<(Run, Option<crate::requests::RunRequests>)> {
     let (path, number) = match arg.rsplit_once('#') {
         Some((p, n)) if !p.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
             let n: usize = n.parse().map_err(|_| {
@@ -217,7 +265,11 @@ fn read_run(arg: &str) -> Result<Run> {
         }
         None => 0,
     };
-    runs.into_iter()
+    let run = runs
+        .into_iter()
         .nth(index)
-        .ok_or_else(|| Error::parse(&path, None, crate::tr!("error-no-result-found")))
+        .ok_or_else(|| Error::parse(&path, None, crate::tr!("error-no-result-found")))?;
+    let requests = crate::requests::read_file(&path)?
+        .and_then(|all| all.into_iter().find(|r| r.run_index == run.run_index));
+    Ok((run, requests))
 }

@@ -67,8 +67,11 @@ pub struct DiffArgs {
     /// capacity at the `--slo`s (rules on `capacity`, e.g. 'capacity<-5%').
     #[arg(long, value_name = "COLUMN", requires = "slo")]
     pub curve_x: Option<String>,
-    /// An SLO of the capacity comparison, `COLUMN<=VALUE`; repeatable.
-    #[arg(long, value_name = "COLUMN<=VALUE", requires = "curve_x")]
+    /// A service-level objective, repeatable. A request metric in ms (`ttft<=200`,
+    /// `tpot`, `itl`, `e2el`) adds slo_attainment and slo_goodput to runs that kept their
+    /// requests; a run column (`p99_ttft_ms<=500`) is an SLO of the capacity comparison
+    /// (with --curve-x). Default: [slo] in perflab.toml.
+    #[arg(long, value_name = "SLO")]
     pub slo: Vec<String>,
     /// Series columns of the sweeps (default: as `perflab curves` picks them).
     #[arg(
@@ -97,22 +100,52 @@ pub fn run(args: DiffArgs) -> anyhow::Result<Outcome> {
         return Err(anyhow!(l10n.tr("diff-error-stdout-twice")));
     }
     let settings = settings(&args, &l10n)?;
-    let (baseline, candidate, key) = match &args.against_history {
-        Some(store) => against_history(&args, store, &settings)?,
+    let objectives = crate::requests::Objectives::from_flags_or_config(&args.slo)?;
+    // With --against-history the one path is the candidate and the baseline comes from the
+    // store, which keeps runs, not their requests.
+    let (mut baseline, mut candidate, history_key) = match &args.against_history {
+        Some(store) => {
+            let (baseline, candidate, key) = against_history(&args, store, &settings)?;
+            (baseline, candidate, Some(key))
+        }
         None => {
             let cand_path = args.candidate.clone().unwrap_or_default();
-            let baseline = load(&args.baseline, &l10n)?;
-            let candidate = load(&cand_path, &l10n)?;
-            let key = settings
+            (load(&args.baseline, &l10n)?, load(&cand_path, &l10n)?, None)
+        }
+    };
+    let requests = match &args.against_history {
+        Some(_) => compare::diff::RequestSides {
+            baseline: Default::default(),
+            candidate: side_requests(&args.baseline, &mut candidate, &objectives)?,
+        },
+        None => compare::diff::RequestSides {
+            baseline: side_requests(&args.baseline, &mut baseline, &objectives)?,
+            candidate: side_requests(
+                args.candidate.as_deref().unwrap_or(Path::new("")),
+                &mut candidate,
+                &objectives,
+            )?,
+        },
+    };
+    let key = match history_key {
+        Some(key) => key,
+        None => {
+            let cand_path = args.candidate.clone().unwrap_or_default();
+            settings
                 .key
                 .clone()
-                .unwrap_or_else(|| default_key(&args.baseline, &baseline, &cand_path, &candidate));
-            (baseline, candidate, key)
+                .unwrap_or_else(|| default_key(&args.baseline, &baseline, &cand_path, &candidate))
         }
     };
     check_columns(&settings.policy, &key, &baseline, &candidate, &l10n)?;
 
-    let mut cmp = compare::compare(&baseline, &candidate, &key, &settings.policy);
+    let mut cmp = compare::diff::compare_with_requests(
+        &baseline,
+        &candidate,
+        &key,
+        &settings.policy,
+        &requests,
+    );
     if cmp.pairs.is_empty() {
         let suggestion = compare::pairing::suggested_key(&baseline, &candidate);
         return Err(anyhow!(nothing_matched(
@@ -142,10 +175,11 @@ pub fn run(args: DiffArgs) -> anyhow::Result<Outcome> {
         }
     }
     if let Some(path) = &args.html {
-        let extra = match &sweeps {
+        let mut extra = match &sweeps {
             Some(s) => render_capacity::html(&s.cmp, &s.base, &s.cand, &s.y, &l10n)?,
             None => String::new(),
         };
+        extra.push_str(&distributions_html(&cmp, &requests, &l10n)?);
         write_file(path, &html::render_with(&view, &extra))?;
     }
     if let Some(path) = &args.junit {
@@ -247,11 +281,8 @@ fn sweeps(
         }
         return Ok(None);
     };
-    let slos = args
-        .slo
-        .iter()
-        .map(|s| Slo::parse(s))
-        .collect::<crate::Result<Vec<_>>>()?;
+    // Per-request objectives judge requests, not sweep points.
+    let (_, slos) = Slo::parse_all(&args.slo)?;
     let y = slos.first().map(|s| s.column.clone()).unwrap_or_default();
     // One series grouping for both sides, so that series match by the same columns.
     let by = match &args.curve_by {
@@ -318,6 +349,58 @@ fn rule_error(e: &RuleError, file: Option<&Path>, l10n: &Localizer) -> anyhow::E
         .map(|f| format!(" ({})", f.display()))
         .unwrap_or_default();
     anyhow!("{}\n{}", e.text(&origin), l10n.tr("diff-rule-howto"))
+}
+
+/// Pairs drawn in the HTML's distribution charts at most: each pair is four charts.
+const MAX_DISTRIBUTION_PAIRS: usize = 8;
+
+/// The CDF and latency-over-time charts of the pairs tested from their requests,
+/// baseline and candidate overlaid.
+fn distributions_html(
+    cmp: &compare::Comparison,
+    requests: &compare::diff::RequestSides,
+    l10n: &Localizer,
+) -> anyhow::Result<String> {
+    let (base_name, cand_name) = (l10n.tr("requests-baseline"), l10n.tr("requests-candidate"));
+    let mut groups = Vec::new();
+    for pair in cmp.pairs.iter().filter(|p| p.requests_tested).take(MAX_DISTRIBUTION_PAIRS) {
+        let b = pair.sources.first().and_then(|k| requests.baseline.get(k));
+        let c = pair.sources.get(1).and_then(|k| requests.candidate.get(k));
+        let (Some(b), Some(c)) = (b, c) else {
+            continue;
+        };
+        groups.push((
+            pair.label.clone(),
+            vec![
+                crate::render::requests::Side { name: &base_name, requests: b, dashed: false },
+                crate::render::requests::Side { name: &cand_name, requests: c, dashed: true },
+            ],
+        ));
+    }
+    Ok(crate::render::requests::html_section(&groups, l10n)?)
+}
+
+/// The requests of a side given as raw outputs (a saved runs frame holds none), with
+/// the runs' `requests` and goodput columns set from them.
+fn side_requests(
+    path: &Path,
+    runs: &mut [Run],
+    objectives: &crate::requests::Objectives,
+) -> anyhow::Result<std::collections::BTreeMap<(String, u32), crate::requests::RunRequests>> {
+    let is_frame = path.is_file() && crate::model::FrameFormat::from_path(path).is_some_and(|f| {
+        f == crate::model::FrameFormat::Parquet || ingest::load_runs_is_frame(path, f)
+    });
+    if is_frame {
+        return Ok(Default::default());
+    }
+    let requests = crate::requests::read_paths(&[path.to_path_buf()])?;
+    for run in runs.iter_mut() {
+        if let Some(rr) = requests.get(&(run.source.clone(), run.run_index)) {
+            // Mismatches were reported by `ingest`; the diff only needs the columns.
+            let _ = crate::requests::attach::apply(run, rr, objectives);
+        }
+    }
+    Ok(requests)
 }
 
 fn load(path: &Path, l10n: &Localizer) -> anyhow::Result<Vec<Run>> {

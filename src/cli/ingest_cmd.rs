@@ -20,8 +20,35 @@ pub fn run(args: IngestArgs) -> anyhow::Result<Outcome> {
         progress: std::io::stderr().is_terminal(),
         all_files: args.all_files,
     };
-    let ingested = ingest::ingest(&args.paths, &options)?;
+    let objectives = crate::requests::Objectives::from_flags_or_config(&args.slo)?;
+    let mut ingested = ingest::ingest(&args.paths, &options)?;
+    let mut writer = match &args.requests {
+        Some(path) => Some(requests_writer(path)?),
+        None => None,
+    };
+    let failures = args.keep_going.then_some(&mut ingested.failures);
+    let request_warnings =
+        crate::requests::attach(&mut ingested.files, &objectives, writer.as_mut(), failures)?;
     let mut stderr = std::io::stderr().lock();
+    for w in &request_warnings {
+        let warning = crate::tr!(
+            "warning-at",
+            place = w.path.display().to_string(),
+            message = w.message.clone()
+        );
+        writeln!(stderr, "perflab: {warning}")?;
+    }
+    if let (Some(w), Some(path)) = (writer, &args.requests) {
+        let rows = w
+            .finish()
+            .with_context(|| crate::tr!("error-writing", path = path.display().to_string()))?;
+        let written = crate::tr!(
+            "requests-written",
+            count = rows as i64,
+            path = path.display().to_string()
+        );
+        writeln!(stderr, "perflab: {written}")?;
+    }
     for file in &ingested.files {
         for w in &file.warnings {
             let at = w.line.map(|l| format!(":{l}")).unwrap_or_default();
@@ -82,6 +109,17 @@ pub fn run(args: IngestArgs) -> anyhow::Result<Outcome> {
         out.flush()?;
     }
     Ok(outcome)
+}
+
+/// The requests frame's writer for `--requests FILE`, its format from the extension.
+fn requests_writer(path: &std::path::Path) -> anyhow::Result<crate::requests::RequestsWriter> {
+    let format = FrameFormat::from_path(path).ok_or_else(|| {
+        crate::Error::Usage(crate::tr!(
+            "requests-error-extension",
+            path = path.display().to_string()
+        ))
+    })?;
+    Ok(crate::requests::RequestsWriter::create(path, format)?)
 }
 
 /// Says what was not read as a run of its own: files skipped (a summary line per kind,

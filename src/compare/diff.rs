@@ -13,6 +13,11 @@
 //!   and does not fail. No significance test: a limit is a fact about the candidate.
 //! - a metric missing on a side the rule needs: the rule does not apply to that pair.
 //!
+//! With one run per side, no Welch test exists; when both runs kept their requests,
+//! a latency column is judged from them instead (`significance.rs`: a bootstrap interval
+//! for a percentile, Mann–Whitney U for a mean), and a change past the threshold that
+//! the test does not find significant is "within noise".
+//!
 //! Beside the rules, one check needs none: a candidate whose every run completed no
 //! request (`completed` 0) is a regression of its pair, whatever the rules say. Its
 //! latencies are null (`ingest::settle`), so no rule on them could fire, and the zeros a
@@ -22,16 +27,21 @@ use serde::Serialize;
 
 use super::pairing::{self, Key, KeyValue};
 use super::policy::{Limit, Policy, Rule};
+use super::significance::{self, RequestTest};
 use super::stats::{self, Summary, Welch};
+use crate::requests::{Metric, RunRequests};
 use crate::model::schema::{compare_columns, higher_is_better};
 use crate::model::Run;
 
 /// Metrics every diff shows (when present), besides those the rules name: the columns
 /// people look at first, as in `perflab ingest`'s table.
-pub const HEADLINE_METRICS: [&str; 10] = [
+pub const HEADLINE_METRICS: [&str; 12] = [
     "completed",
     "failed",
     "request_throughput",
+    // Present only under per-request SLOs (`--slo ttft<=200`).
+    "slo_attainment",
+    "slo_goodput",
     "output_throughput",
     "total_token_throughput",
     "mean_ttft_ms",
@@ -104,6 +114,8 @@ pub struct MetricDiff {
     pub welch: Option<Welch>,
     /// The 95% interval of the change in percent of the baseline mean.
     pub ci_percent: Option<(f64, f64)>,
+    /// One run per side with requests on both: the test of this column from them.
+    pub request_test: Option<RequestTest>,
     pub trend: Trend,
     /// The worst outcome of the rules on this metric; `None` when no rule names it.
     pub status: Option<CheckOutcome>,
@@ -118,6 +130,11 @@ pub struct PairDiff {
     pub candidate_runs: usize,
     /// Both sides have ≥2 runs, so changes are tested against noise.
     pub noise_estimate: bool,
+    /// One run per side, both with requests: latency columns were tested from them.
+    pub requests_tested: bool,
+    /// With `requests_tested`: the (`source`, `run_index`) of the baseline's run, then
+    /// the candidate's, where their requests are found.
+    pub sources: Vec<(String, u32)>,
     pub metrics: Vec<MetricDiff>,
     pub checks: Vec<Check>,
     /// Every candidate run completed no request: the pair regressed without any rule.
@@ -198,15 +215,38 @@ pub fn compare(
     key_columns: &[String],
     policy: &Policy,
 ) -> Comparison {
+    compare_with_requests(baseline, candidate, key_columns, policy, &RequestSides::default())
+}
+
+/// The requests of each side's runs, keyed by (`source`, `run_index`).
+#[derive(Debug, Clone, Default)]
+pub struct RequestSides {
+    pub baseline: std::collections::BTreeMap<(String, u32), RunRequests>,
+    pub candidate: std::collections::BTreeMap<(String, u32), RunRequests>,
+}
+
+/// [`compare`], with the runs' requests to judge pairs of one run per side.
+pub fn compare_with_requests(
+    baseline: &[Run],
+    candidate: &[Run],
+    key_columns: &[String],
+    policy: &Policy,
+    requests: &RequestSides,
+) -> Comparison {
     let metrics = metrics_to_show(&policy.rules);
     let mut pairs = Vec::new();
     let (mut added, mut removed) = (Vec::new(), Vec::new());
     for (key, group) in pairing::group(baseline, candidate, key_columns) {
         let label = label_of(key_columns, &key);
         match (group.baseline.is_empty(), group.candidate.is_empty()) {
-            (false, false) => {
-                pairs.push(compare_group(label, key, &group, &metrics, &policy.rules))
-            }
+            (false, false) => pairs.push(compare_group(
+                label,
+                key,
+                &group,
+                &metrics,
+                &policy.rules,
+                requests,
+            )),
             (true, _) => added.push(unmatched(label, key, &group.candidate)),
             (_, true) => removed.push(unmatched(label, key, &group.baseline)),
         }
@@ -287,11 +327,32 @@ fn compare_group(
     group: &pairing::Group<'_>,
     metrics: &[String],
     rules: &[Rule],
+    requests: &RequestSides,
 ) -> PairDiff {
     let mut diffs: Vec<MetricDiff> = metrics
         .iter()
         .filter_map(|m| metric_diff(m, &values(&group.baseline, m), &values(&group.candidate, m)))
         .collect();
+    let mut sources = Vec::new();
+    let sides = match (group.baseline.as_slice(), group.candidate.as_slice()) {
+        ([b], [c]) => {
+            let keys = ((b.source.clone(), b.run_index), (c.source.clone(), c.run_index));
+            let found = requests
+                .baseline
+                .get(&keys.0)
+                .zip(requests.candidate.get(&keys.1));
+            if found.is_some() {
+                sources = vec![keys.0, keys.1];
+            }
+            found
+        }
+        _ => None,
+    };
+    if let Some((b, c)) = sides {
+        for d in &mut diffs {
+            test_from_requests(d, b, c);
+        }
+    }
     let mut checks = Vec::with_capacity(rules.len());
     for (i, rule) in rules.iter().enumerate() {
         let md = diffs.iter().find(|d| d.metric == rule.metric);
@@ -322,6 +383,8 @@ fn compare_group(
         baseline_runs: group.baseline.len(),
         candidate_runs: group.candidate.len(),
         noise_estimate: group.baseline.len() >= 2 && group.candidate.len() >= 2,
+        requests_tested: sides.is_some(),
+        sources,
         metrics: diffs,
         checks,
         candidate_failed,
@@ -330,6 +393,36 @@ fn compare_group(
         } else {
             Verdict::Pass
         },
+    }
+}
+
+/// The values of one request metric a test compares: per successful request, except
+/// ITL of a tool that pools every gap (vLLM, SGLang), whose gaps are the sample.
+fn request_values(rr: &RunRequests, metric: Metric) -> Vec<f64> {
+    let ok = rr.requests.iter().filter(|r| r.ok);
+    let values: Vec<f64> = if metric == Metric::Itl && rr.rule != crate::requests::Rule::Guidellm {
+        ok.filter_map(|r| r.itl_ms.as_ref()).flatten().copied().collect()
+    } else {
+        ok.filter_map(|r| metric.of(r)).collect()
+    };
+    values.into_iter().filter(|v| v.is_finite()).collect()
+}
+
+/// Judges a latency column of a one-run-per-side pair from the runs' requests and
+/// updates its trend: a change the test does not find significant is noise.
+fn test_from_requests(d: &mut MetricDiff, base: &RunRequests, cand: &RunRequests) {
+    let Some((stat, metric)) = significance::parse_column(&d.metric) else {
+        return;
+    };
+    let t = significance::judge(
+        &d.metric,
+        stat,
+        &request_values(base, metric),
+        &request_values(cand, metric),
+    );
+    d.request_test = t;
+    if t.is_some_and(|t| !t.significant) && d.change.is_some_and(|c| c != 0.0) {
+        d.trend = Trend::Noise;
     }
 }
 
@@ -385,6 +478,7 @@ pub fn metric_diff(metric: &str, base: &[f64], cand: &[f64]) -> Option<MetricDif
         change_percent,
         welch,
         ci_percent,
+        request_test: None,
         trend,
         status: None,
     })
@@ -410,7 +504,9 @@ pub fn evaluate(rule: &Rule, d: &MetricDiff) -> (CheckOutcome, Option<f64>) {
             };
             let outcome = if !rule.op.holds(change, threshold) {
                 CheckOutcome::Pass
-            } else if d.welch.is_some_and(|w| w.p >= stats::ALPHA) {
+            } else if d.welch.is_some_and(|w| w.p >= stats::ALPHA)
+                || d.request_test.is_some_and(|t| !t.significant)
+            {
                 CheckOutcome::WithinNoise
             } else {
                 CheckOutcome::Regression
@@ -444,7 +540,7 @@ fn count(pairs: &[PairDiff], added: &[Unmatched], removed: &[Unmatched]) -> Coun
         if pair.verdict == Verdict::Regression {
             counts.regressed_pairs += 1;
         }
-        if !pair.noise_estimate {
+        if !pair.noise_estimate && !pair.requests_tested {
             counts.without_noise_estimate += 1;
         }
         if pair.candidate_failed {

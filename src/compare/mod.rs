@@ -7,6 +7,7 @@ pub mod capacity;
 pub mod diff;
 pub mod pairing;
 pub mod policy;
+pub mod significance;
 pub mod stats;
 
 pub use diff::{compare, CheckOutcome, Comparison, Trend, Verdict};

@@ -1,6 +1,10 @@
 //! Service-level objectives as `--slo` gives them: `COLUMN<=VALUE` (also `<`, `>=`, `>`),
 //! e.g. `p99_ttft_ms<=500` or `output_throughput>=1000`. A point holds an SLO when its
 //! mean value of the column satisfies the comparison.
+//!
+//! One grammar for every command: a bare request metric (`ttft`, `tpot`, `itl`, `e2el`,
+//! milliseconds) is an objective on each request, which goodput counts
+//! (`requests/goodput.rs`); any other name is a run column, an objective on the run.
 
 use serde::Serialize;
 
@@ -90,6 +94,27 @@ impl Slo {
         }
     }
 
+    /// The request metric of a per-request objective (`ttft<=200`); `None` for an
+    /// objective on a run column (`p99_ttft_ms<=500`).
+    pub fn request_metric(&self) -> Option<crate::requests::Metric> {
+        crate::requests::Metric::parse(&self.column)
+    }
+
+    /// Parses every `--slo` and splits them into (per-request, per-run) objectives.
+    pub fn parse_all(texts: &[String]) -> Result<(Vec<Slo>, Vec<Slo>)> {
+        let mut per_request = Vec::new();
+        let mut per_run = Vec::new();
+        for text in texts {
+            let slo = Slo::parse(text)?;
+            if slo.request_metric().is_some() {
+                per_request.push(slo);
+            } else {
+                per_run.push(slo);
+            }
+        }
+        Ok((per_request, per_run))
+    }
+
     /// `p99_ttft_ms<=500`, the way the user wrote it (limit in its shortest form).
     pub fn text(&self) -> String {
         format!(
@@ -126,6 +151,19 @@ mod tests {
         for bad in ["p99_ttft_ms", "<=5", "a<=b", "a<=inf", "a<=NaN", "a=5"] {
             assert!(Slo::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn bare_request_metrics_are_per_request_objectives() {
+        let texts: Vec<String> = ["ttft<=200", "p99_ttft_ms<=500", "tpot < 50", "e2el<=1e3"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let (per_request, per_run) = Slo::parse_all(&texts).unwrap();
+        let cols: Vec<&str> = per_request.iter().map(|s| s.column.as_str()).collect();
+        assert_eq!(cols, ["ttft", "tpot", "e2el"]);
+        assert_eq!(per_run[0].column, "p99_ttft_ms");
+        assert!(Slo::parse_all(&["ttft".to_owned()]).is_err());
     }
 
     #[test]

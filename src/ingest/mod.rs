@@ -33,6 +33,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
+pub use json_lenient::sanitize as sanitize_json;
 pub use not_runs::NotARun;
 pub use reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
 pub use same_run::{CopyOf, Disagreement, SameRuns, SOURCES};
@@ -292,6 +293,11 @@ pub fn load_runs(path: &Path, options: &Options) -> Result<Vec<Run>> {
         }
     }
     Ok(ingest(&[path.to_path_buf()], options)?.into_runs())
+}
+
+/// Whether [`load_runs`] reads `path` as a saved runs frame rather than raw outputs.
+pub fn load_runs_is_frame(path: &Path, fmt: crate::model::FrameFormat) -> bool {
+    looks_like_frame(path, fmt)
 }
 
 /// A saved runs frame has a `format` column whose values are perflab's format names.

@@ -180,7 +180,7 @@ pub fn write_atomic(path: &Path, write: impl FnOnce(&mut File) -> Result<()>) ->
 /// The mode of a written file: the one it replaces, else what a plain `File::create`
 /// gives (0666 less the umask). A temp file alone would be 0600, which other readers of a
 /// report or CI artifact cannot open.
-fn output_permissions(path: &Path) -> Option<std::fs::Permissions> {
+pub(crate) fn output_permissions(path: &Path) -> Option<std::fs::Permissions> {
     if let Ok(meta) = std::fs::metadata(path) {
         return Some(meta.permissions());
     }

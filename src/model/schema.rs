@@ -26,9 +26,11 @@ pub const IDENTITY: [&str; 11] = [
 ];
 
 /// Counters and rates, after identity.
-pub const COUNTERS: [&str; 16] = [
+pub const COUNTERS: [&str; 20] = [
     "completed",
     "failed",
+    // Requests read from the file's per-request lists (the requests frame's rows).
+    "requests",
     "request_rate",
     "max_concurrency",
     "duration",
@@ -37,6 +39,11 @@ pub const COUNTERS: [&str; 16] = [
     "total_output_tokens_retokenized",
     "request_throughput",
     "request_goodput",
+    // Under `--slo` (requests/goodput.rs): share of requests meeting every per-request
+    // objective, those per second, and whether every objective on the run holds.
+    "slo_attainment",
+    "slo_goodput",
+    "slo_met",
     "input_throughput",
     "output_throughput",
     "total_token_throughput",
@@ -61,8 +68,10 @@ pub const DISTRIBUTIONS: [&str; 9] = [
 ];
 
 /// Columns whose values are whole numbers, written as integers.
-const INTEGER: [&str; 13] = [
+const INTEGER: [&str; 15] = [
     "line",
+    "requests",
+    "slo_met",
     "run_index",
     "num_prompts",
     "input_len",
@@ -178,7 +187,9 @@ pub fn higher_is_better(col: &str) -> Option<bool> {
         | "max_output_tokens_per_s"
         | "completed"
         | "spec_decode_acceptance_rate"
-        | "spec_decode_acceptance_length" => Some(true),
+        | "spec_decode_acceptance_length"
+        | "slo_attainment"
+        | "slo_goodput" => Some(true),
         "failed" | "duration" => Some(false),
         _ => None,
     }

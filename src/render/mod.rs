@@ -8,5 +8,6 @@ pub mod escape;
 pub mod history;
 pub mod html;
 pub mod report;
+pub mod requests;
 pub mod templates;
 pub mod terminal;

@@ -40,6 +40,8 @@ pub struct LineSeries {
     pub dashed: bool,
     /// Grey instead of the next palette colour (points in the background).
     pub muted: bool,
+    /// Draw a marker at each point (off for dense lines: a CDF of hundreds of points).
+    pub markers: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -318,6 +320,9 @@ fn draw(root: &Area<'_>, chart: &LineChart, layout: &Layout) -> DrawResult {
                     ))?;
                 }
             }
+            if !s.markers {
+                continue;
+            }
             let style = if p.hollow {
                 color.stroke_width(1)
             } else {
@@ -416,6 +421,7 @@ mod tests {
                     line: true,
                     dashed: false,
                     muted: false,
+                    markers: true,
                 },
                 LineSeries {
                     name: "Кандидат".into(),
@@ -428,6 +434,7 @@ mod tests {
                     line: true,
                     dashed: true,
                     muted: false,
+                    markers: true,
                 },
             ],
             limits: vec![Limit {

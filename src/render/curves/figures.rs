@@ -98,6 +98,7 @@ pub fn add_series(
             line: true,
             dashed,
             muted: false,
+            markers: true,
         });
         let Some(cap) = &s.capacity else { continue };
         if let (Some(x), Some(Some(yv))) = (cap.value, cap.at.get(y)) {
@@ -135,6 +136,7 @@ pub fn pareto_chart(loc: &Localizer, curves: &Curves) -> Option<LineChart> {
         line: true,
         dashed: false,
         muted: true,
+        markers: true,
     }];
     for (i, s) in curves.series.iter().enumerate().take(MAX_CHART_SERIES) {
         let points: Vec<LinePoint> = curves
@@ -155,6 +157,7 @@ pub fn pareto_chart(loc: &Localizer, curves: &Curves) -> Option<LineChart> {
                 line: false,
                 dashed: false,
                 muted: false,
+                markers: true,
             });
         }
     }

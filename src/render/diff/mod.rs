@@ -199,8 +199,18 @@ impl DiffView {
                 &[("count", n(c.without_noise_estimate))],
             ));
         }
-        if c.matched > c.without_noise_estimate {
+        let requests_tested = cmp.pairs.iter().filter(|p| p.requests_tested).count();
+        if c.matched > c.without_noise_estimate + requests_tested {
             notes.push(l10n.tr("diff-note-welch"));
+        }
+        if requests_tested > 0 {
+            notes.push(l10n.tr_args(
+                "requests-significance-note",
+                &[(
+                    "resamples",
+                    n(crate::compare::significance::RESAMPLES),
+                )],
+            ));
         }
         for (count, id) in [
             (c.failed_candidates, "diff-note-no-success"),
@@ -362,16 +372,69 @@ fn row(
         baseline: side(&m.metric, &m.baseline),
         candidate: side(&m.metric, &m.candidate),
         change: m.change_percent.map_or(DASH.into(), fmt_percent),
-        ci: m.ci_percent.map_or(DASH.into(), |(lo, hi)| {
-            format!("[{}, {}]", fmt_percent(lo), fmt_percent(hi))
-        }),
-        p: m.welch.map_or(DASH.into(), |w| fmt_p(w.p)),
-        trend: words.trend(m.trend).to_owned(),
+        ci: m
+            .ci_percent
+            .or_else(|| request_ci_percent(m))
+            .map_or(DASH.into(), |(lo, hi)| {
+                format!("[{}, {}]", fmt_percent(lo), fmt_percent(hi))
+            }),
+        p: m
+            .welch
+            .map(|w| w.p)
+            .or_else(|| m.request_test.and_then(|t| t.p))
+            .map_or(DASH.into(), fmt_p),
+        trend: match m.request_test {
+            Some(t) => format!(
+                "{}; {}",
+                words.trend(m.trend),
+                decided_by(&t, pools_gaps(&m.metric), l10n)
+            ),
+            None => words.trend(m.trend).to_owned(),
+        },
         verdict,
         tone,
         watched: m.status.is_some(),
         change_percent: m.change_percent,
     }
+}
+
+/// A bootstrap interval of a difference, in percent of the baseline's value.
+fn request_ci_percent(m: &MetricDiff) -> Option<(f64, f64)> {
+    let (lo, hi) = m.request_test?.ci?;
+    let base = m.baseline?.mean;
+    (base != 0.0).then(|| (lo / base.abs() * 100.0, hi / base.abs() * 100.0))
+}
+
+/// An ITL column is tested on every gap between chunks, not one value per request.
+fn pools_gaps(metric: &str) -> bool {
+    crate::compare::significance::parse_column(metric)
+        .is_some_and(|(_, m)| m == crate::requests::Metric::Itl)
+}
+
+/// "decided by the bootstrap over 37 and 40 requests".
+fn decided_by(
+    t: &crate::compare::significance::RequestTest,
+    gaps: bool,
+    l10n: &Localizer,
+) -> String {
+    use crate::compare::significance::Test;
+    let test = match t.test {
+        Test::Bootstrap => l10n.tr("requests-test-bootstrap"),
+        Test::MannWhitney => l10n.tr("requests-test-mann-whitney"),
+    };
+    let id = if gaps {
+        "requests-decided-by-gaps"
+    } else {
+        "requests-decided-by"
+    };
+    l10n.tr_args(
+        id,
+        &[
+            ("test", s(test)),
+            ("base", n(t.base_requests)),
+            ("cand", n(t.cand_requests)),
+        ],
+    )
 }
 
 /// The comparison as pretty JSON, for machines: not localized, numbers unrounded,

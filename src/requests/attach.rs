@@ -1,0 +1,157 @@
+//! What ingest does with the requests of each file it read: count them into the runs
+//! frame (`requests`), check the file's summary against them (`recompute`), add the
+//! goodput columns under the user's SLOs, and append them to the requests frame. One
+//! file's requests are in memory at a time.
+
+use crate::curves::slo::Slo;
+use crate::ingest::FileRuns;
+use crate::model::Run;
+use crate::Result;
+
+use super::{goodput, read_file, recompute, RequestsWriter, RunRequests};
+
+/// The objectives of `--slo`, split by what they judge.
+#[derive(Debug, Clone, Default)]
+pub struct Objectives {
+    pub per_request: Vec<Slo>,
+    pub per_run: Vec<Slo>,
+}
+
+impl Objectives {
+    pub fn parse(texts: &[String]) -> Result<Objectives> {
+        let (per_request, per_run) = Slo::parse_all(texts)?;
+        Ok(Objectives {
+            per_request,
+            per_run,
+        })
+    }
+
+    /// `--slo` when given, else the `objectives` of the `[slo]` table of `./perflab.toml`
+    /// (`[slo]` / `objectives = ["ttft<=200", "tpot<=50"]`), else none.
+    pub fn from_flags_or_config(flags: &[String]) -> Result<Objectives> {
+        if !flags.is_empty() {
+            return Objectives::parse(flags);
+        }
+        let path = std::path::Path::new("perflab.toml");
+        if !path.is_file() {
+            return Ok(Objectives::default());
+        }
+        Objectives::parse(&read_config(path)?)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.per_request.is_empty() && self.per_run.is_empty()
+    }
+}
+
+/// A warning about one file, in the user's language.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileWarning {
+    pub path: std::path::PathBuf,
+    pub message: String,
+}
+
+/// Reads the requests of every file and applies them to its runs; returns the warnings.
+/// A file whose requests cannot be read is an error; with `failures` (`--keep-going`) it
+/// is recorded there instead and its runs stay, without requests.
+pub fn attach(
+    files: &mut [FileRuns],
+    objectives: &Objectives,
+    mut writer: Option<&mut RequestsWriter>,
+    mut failures: Option<&mut Vec<crate::Error>>,
+) -> Result<Vec<FileWarning>> {
+    let mut warnings = Vec::new();
+    for file in files.iter_mut() {
+        let requests = match (read_file(&file.path), failures.as_deref_mut()) {
+            (Ok(r), _) => r.unwrap_or_default(),
+            (Err(e), Some(failures)) => {
+                failures.push(e);
+                Vec::new()
+            }
+            (Err(e), None) => return Err(e),
+        };
+        for rr in &requests {
+            let Some(run) = file.runs.iter_mut().find(|r| r.run_index == rr.run_index) else {
+                continue;
+            };
+            for message in apply(run, rr, objectives) {
+                warnings.push(FileWarning {
+                    path: file.path.clone(),
+                    message,
+                });
+            }
+            if let Some(w) = writer.as_deref_mut() {
+                w.write(&run.source, rr)?;
+            }
+        }
+        for run in &mut file.runs {
+            apply_run_objectives(run, &objectives.per_run);
+        }
+    }
+    Ok(warnings)
+}
+
+/// Sets the columns one run's requests give; returns the mismatch warnings.
+pub fn apply(run: &mut Run, rr: &RunRequests, objectives: &Objectives) -> Vec<String> {
+    run.set_num("requests", rr.requests.len() as f64);
+    let warnings = recompute::mismatches(run, rr)
+        .into_iter()
+        .map(|m| {
+            crate::tr!(
+                "requests-warn-mismatch",
+                run = i64::from(rr.run_index) + 1,
+                column = m.column,
+                file = crate::model::frame::format_number(m.file),
+                recomputed = crate::model::frame::format_number(m.recomputed)
+            )
+        })
+        .collect();
+    if !objectives.per_request.is_empty() {
+        let g = goodput::goodput(rr, &objectives.per_request, run.get("duration"));
+        run.set_opt("slo_attainment", g.and_then(|g| g.attainment));
+        run.set_opt("slo_goodput", g.and_then(|g| g.goodput));
+    }
+    warnings
+}
+
+/// `slo_met`: 1 when every objective on a run column holds, 0 when one fails, null when
+/// the run lacks a column one names.
+fn apply_run_objectives(run: &mut Run, per_run: &[Slo]) {
+    if per_run.is_empty() {
+        return;
+    }
+    let held: Option<Vec<bool>> = per_run
+        .iter()
+        .map(|s| run.get(&s.column).map(|v| s.holds(v)))
+        .collect();
+    run.set_opt(
+        "slo_met",
+        held.map(|h| if h.iter().all(|x| *x) { 1.0 } else { 0.0 }),
+    );
+}
+
+/// The `objectives` of the `[slo]` table of a perflab.toml (empty without one).
+pub fn read_config(path: &std::path::Path) -> Result<Vec<String>> {
+    #[derive(serde::Deserialize)]
+    struct File {
+        slo: Option<toml::Value>,
+    }
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Table {
+        #[serde(default)]
+        objectives: Vec<String>,
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| crate::Error::io(path, e))?;
+    let file: File = toml::from_str(&text).map_err(|e| {
+        let line = e.span().map(|s| crate::offsets::line_of(&text, s.start));
+        crate::Error::parse(path, line, e.message().to_owned())
+    })?;
+    let Some(table) = file.slo else {
+        return Ok(Vec::new());
+    };
+    let table: Table = table
+        .try_into()
+        .map_err(|e| crate::Error::parse(path, None, format!("[slo]: {}", e.message())))?;
+    Ok(table.objectives)
+}

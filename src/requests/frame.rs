@@ -1,0 +1,296 @@
+//! The requests frame on disk: CSV, Parquet or NDJSON, one row per request, the columns
+//! of `metrics.md` ("The requests frame") in a fixed order and type:
+//!
+//! | column | type | |
+//! |---|---|---|
+//! | source, run_index | text, int | the run's key in the runs frame |
+//! | request_index | int | 0-based, the tool's order |
+//! | ok | bool | the request succeeded |
+//! | error | text | the tool's failure text, null when ok |
+//! | input_tokens, output_tokens | int | |
+//! | ttft_ms, tpot_ms, e2el_ms | float | null where the tool kept none |
+//! | start_ms | float | after the run's first request started |
+//! | itl_ms | list of float | the gaps; CSV has no lists, so JSON text there |
+//!
+//! Rows are written run by run as files are read ([`RequestsWriter::write`]), so memory
+//! holds one file's requests at a time. The file is written beside the target and renamed
+//! by [`RequestsWriter::finish`]: an interrupted ingest leaves no half-written frame.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use polars::prelude::*;
+use serde::Serialize;
+
+use super::{Request, RunRequests};
+use crate::model::FrameFormat;
+use crate::{Error, Result};
+
+/// The frame's columns, in order.
+pub const COLUMNS: [&str; 12] = [
+    "source",
+    "run_index",
+    "request_index",
+    "ok",
+    "error",
+    "input_tokens",
+    "output_tokens",
+    "ttft_ms",
+    "tpot_ms",
+    "e2el_ms",
+    "start_ms",
+    "itl_ms",
+];
+
+/// Rows in one Parquet row group at most: large runs are written in slices.
+const BATCH_ROWS: usize = 65_536;
+
+pub struct RequestsWriter {
+    path: PathBuf,
+    tmp: tempfile::NamedTempFile,
+    sink: Sink,
+    rows: u64,
+}
+
+enum Sink {
+    Csv(csv::Writer<BufWriter<File>>),
+    NdJson(BufWriter<File>),
+    Parquet(polars::io::parquet::write::BatchedWriter<File>),
+}
+
+#[derive(Serialize)]
+struct Row<'a, L> {
+    source: &'a str,
+    run_index: u32,
+    request_index: u32,
+    ok: bool,
+    error: Option<&'a str>,
+    input_tokens: Option<u64>,
+    output_tokens: Option<u64>,
+    ttft_ms: Option<f64>,
+    tpot_ms: Option<f64>,
+    e2el_ms: Option<f64>,
+    start_ms: Option<f64>,
+    itl_ms: L,
+}
+
+fn row<'a, L>(source: &'a str, run_index: u32, r: &'a Request, itl: L) -> Row<'a, L> {
+    Row {
+        source,
+        run_index,
+        request_index: r.index,
+        ok: r.ok,
+        error: r.error.as_deref(),
+        input_tokens: r.input_tokens,
+        output_tokens: r.output_tokens,
+        ttft_ms: r.ttft_ms,
+        tpot_ms: r.tpot_ms,
+        e2el_ms: r.e2el_ms,
+        start_ms: r.start_ms,
+        itl_ms: itl,
+    }
+}
+
+impl RequestsWriter {
+    pub fn create(path: &Path, format: FrameFormat) -> Result<RequestsWriter> {
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".perflab-");
+        if let Some(permissions) = crate::model::frame::output_permissions(path) {
+            builder.permissions(permissions);
+        }
+        let tmp = builder.tempfile_in(dir).map_err(|e| Error::io(dir, e))?;
+        let file = tmp.reopen().map_err(|e| Error::io(path, e))?;
+        let sink = match format {
+            FrameFormat::Csv => {
+                // The header is written here, once: `serialize` would write one per run.
+                let mut w = csv::WriterBuilder::new()
+                    .has_headers(false)
+                    .from_writer(BufWriter::new(file));
+                w.write_record(COLUMNS).map_err(|e| csv_error(path, e))?;
+                Sink::Csv(w)
+            }
+            FrameFormat::NdJson => Sink::NdJson(BufWriter::new(file)),
+            FrameFormat::Parquet => {
+                let empty = to_frame("", 0, &[])?;
+                let schema = empty.schema().clone();
+                Sink::Parquet(ParquetWriter::new(file).batched(&schema)?)
+            }
+        };
+        Ok(RequestsWriter {
+            path: path.to_path_buf(),
+            tmp,
+            sink,
+            rows: 0,
+        })
+    }
+
+    /// Appends the requests of one run.
+    pub fn write(&mut self, source: &str, run: &RunRequests) -> Result<()> {
+        let path = self.path.clone();
+        match &mut self.sink {
+            Sink::Csv(w) => {
+                for r in &run.requests {
+                    let itl = r
+                        .itl_ms
+                        .as_ref()
+                        .map(|g| serde_json::to_string(g).unwrap_or_default());
+                    w.serialize(row(source, run.run_index, r, itl))
+                        .map_err(|e| csv_error(&path, e))?;
+                }
+            }
+            Sink::NdJson(w) => {
+                for r in &run.requests {
+                    let line = serde_json::to_string(&row(source, run.run_index, r, &r.itl_ms))
+                        .map_err(|e| Error::Frame(e.to_string()))?;
+                    writeln!(w, "{line}").map_err(|e| Error::io(&path, e))?;
+                }
+            }
+            Sink::Parquet(w) => {
+                for chunk in run.requests.chunks(BATCH_ROWS) {
+                    w.write_batch(&to_frame(source, run.run_index, chunk)?)?;
+                }
+            }
+        }
+        self.rows += run.requests.len() as u64;
+        Ok(())
+    }
+
+    /// Closes the frame and puts it in place; returns the number of rows written.
+    pub fn finish(self) -> Result<u64> {
+        let path = self.path;
+        match self.sink {
+            Sink::Csv(mut w) => w.flush().map_err(|e| Error::io(&path, e))?,
+            Sink::NdJson(mut w) => w.flush().map_err(|e| Error::io(&path, e))?,
+            Sink::Parquet(w) => {
+                w.finish()?;
+            }
+        }
+        self.tmp.persist(&path).map_err(|e| Error::io(&path, e.error))?;
+        Ok(self.rows)
+    }
+}
+
+fn csv_error(path: &Path, e: csv::Error) -> Error {
+    Error::Frame(format!("{}: {e}", path.display()))
+}
+
+/// One run's requests as a DataFrame with the frame's schema.
+pub fn to_frame(source: &str, run_index: u32, rs: &[Request]) -> Result<DataFrame> {
+    let n = rs.len();
+    let f = |g: fn(&Request) -> Option<f64>| rs.iter().map(g).collect::<Vec<_>>();
+    let i = |g: fn(&Request) -> Option<u64>| rs.iter().map(g).collect::<Vec<_>>();
+    let gaps: usize = rs.iter().filter_map(|r| r.itl_ms.as_ref()).map(Vec::len).sum();
+    let mut itl = ListPrimitiveChunkedBuilder::<Float64Type>::new(
+        "itl_ms".into(),
+        n,
+        gaps,
+        DataType::Float64,
+    );
+    for r in rs {
+        match &r.itl_ms {
+            Some(g) => itl.append_slice(g),
+            None => itl.append_null(),
+        }
+    }
+    let columns = vec![
+        Column::new("source".into(), vec![source; n]),
+        Column::new("run_index".into(), vec![run_index; n]),
+        Column::new("request_index".into(), rs.iter().map(|r| r.index).collect::<Vec<_>>()),
+        Column::new("ok".into(), rs.iter().map(|r| r.ok).collect::<Vec<_>>()),
+        Column::new(
+            "error".into(),
+            rs.iter().map(|r| r.error.as_deref()).collect::<Vec<_>>(),
+        ),
+        Column::new("input_tokens".into(), i(|r| r.input_tokens)),
+        Column::new("output_tokens".into(), i(|r| r.output_tokens)),
+        Column::new("ttft_ms".into(), f(|r| r.ttft_ms)),
+        Column::new("tpot_ms".into(), f(|r| r.tpot_ms)),
+        Column::new("e2el_ms".into(), f(|r| r.e2el_ms)),
+        Column::new("start_ms".into(), f(|r| r.start_ms)),
+        itl.finish().into_series().into_column(),
+    ];
+    Ok(DataFrame::new(n, columns)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> RunRequests {
+        RunRequests {
+            run_index: 1,
+            rule: super::super::Rule::Numpy,
+            duration_s: Some(1.0),
+            requests: vec![
+                Request {
+                    index: 0,
+                    ok: true,
+                    input_tokens: Some(45),
+                    output_tokens: Some(3),
+                    ttft_ms: Some(23.5),
+                    tpot_ms: Some(2.25),
+                    e2el_ms: Some(28.0),
+                    start_ms: Some(0.0),
+                    itl_ms: Some(vec![2.0, 2.5]),
+                    ..Request::default()
+                },
+                Request {
+                    index: 1,
+                    ok: false,
+                    error: Some("HTTP 500, \"boom\"".into()),
+                    start_ms: Some(1.5),
+                    ..Request::default()
+                },
+            ],
+        }
+    }
+
+    fn written(format: FrameFormat, ext: &str) -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(format!("requests.{ext}"));
+        let mut w = RequestsWriter::create(&path, format).unwrap();
+        w.write("result.json", &sample()).unwrap();
+        assert_eq!(w.finish().unwrap(), 2);
+        (dir, path)
+    }
+
+    #[test]
+    fn csv_has_the_columns_and_json_gaps() {
+        let (_d, path) = written(FrameFormat::Csv, "csv");
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut lines = text.lines();
+        assert_eq!(lines.next().unwrap(), COLUMNS.join(","));
+        assert_eq!(
+            lines.next().unwrap(),
+            "result.json,1,0,true,,45,3,23.5,2.25,28.0,0.0,\"[2.0,2.5]\""
+        );
+        assert!(lines.next().unwrap().contains("\"HTTP 500, \"\"boom\"\"\""));
+    }
+
+    #[test]
+    fn parquet_reads_back_with_its_schema() {
+        let (_d, path) = written(FrameFormat::Parquet, "parquet");
+        let df = ParquetReader::new(File::open(path).unwrap()).finish().unwrap();
+        let names: Vec<String> = df.get_column_names().iter().map(|s| s.to_string()).collect();
+        assert_eq!(names, COLUMNS);
+        assert_eq!(df.height(), 2);
+        let ttft = df.column("ttft_ms").unwrap().f64().unwrap().get(0);
+        assert_eq!(ttft, Some(23.5));
+        assert!(matches!(df.column("itl_ms").unwrap().dtype(), DataType::List(_)));
+    }
+
+    #[test]
+    fn ndjson_rows_are_objects_in_column_order() {
+        let (_d, path) = written(FrameFormat::NdJson, "ndjson");
+        let text = std::fs::read_to_string(path).unwrap();
+        let first = text.lines().next().unwrap();
+        assert!(first.starts_with("{\"source\":\"result.json\",\"run_index\":1,"), "{first}");
+        assert!(first.ends_with("\"itl_ms\":[2.0,2.5]}"), "{first}");
+        assert!(text.lines().nth(1).unwrap().contains("\"itl_ms\":null"));
+    }
+}

@@ -1,0 +1,125 @@
+//! A run's summary recomputed from its own requests, the way its tool computes it, and
+//! compared with the summary the same file prints. A difference beyond floating-point
+//! noise means the summary and the requests do not describe the same requests (an edited
+//! file, a tool bug, sampling) and becomes a warning naming the metric.
+//!
+//! - [`Rule::Numpy`] (vLLM `calculate_metrics`, SGLang `calculate_metrics`): over the
+//!   successful requests, `mean`, `median`, `std` (divisor n) and every `pXX` the file
+//!   holds, of TTFT, TPOT (per request, first token excluded), E2EL and ITL (every gap of
+//!   every successful request pooled); `completed`, `failed`, `total_input_tokens` (of
+//!   successful requests) and `total_output_tokens` (all, failed count 0).
+//! - [`Rule::Aiperf`]: the same statistics (AIPerf's linear percentiles are numpy's) plus
+//!   `min` and `max`, except ITL's percentiles, which AIPerf estimates with a t-digest.
+//! - [`Rule::Guidellm`]: guidellm's distributions are its own (percentiles from its
+//!   cumulative distribution); only `completed` and the means are recomputed, and only
+//!   when the file kept every request (`--sample-requests` keeps a sample).
+//!
+//! Noise: the tools sum in another order (numpy's pairwise sum) and scale seconds to
+//! milliseconds before or after; both stay far below a relative 1e-9.
+
+use super::percentile::{mean, percentile_sorted, sorted, std_dev};
+use super::{Metric, Request, Rule, RunRequests};
+use crate::model::Run;
+
+/// Relative difference above which a recomputed number disagrees with the file's.
+pub const TOLERANCE: f64 = 1e-9;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mismatch {
+    pub column: String,
+    pub file: f64,
+    pub recomputed: f64,
+}
+
+/// Every summary column of `run` that its requests determine, recomputed.
+pub fn recompute(run: &Run, requests: &RunRequests) -> Vec<(String, f64, f64)> {
+    let mut out = Vec::new();
+    let rs = &requests.requests;
+    let ok: Vec<&Request> = rs.iter().filter(|r| r.ok).collect();
+    let mut push = |column: &str, value: Option<f64>| {
+        if let (Some(file), Some(v)) = (run.get(column), value) {
+            out.push((column.to_owned(), file, v));
+        }
+    };
+    match requests.rule {
+        Rule::Numpy => {
+            push("completed", Some(ok.len() as f64));
+            push("failed", Some((rs.len() - ok.len()) as f64));
+            let input: Option<u64> = ok.iter().map(|r| r.input_tokens).sum();
+            push("total_input_tokens", input.map(|x| x as f64));
+            let output: Option<u64> = rs
+                .iter()
+                .map(|r| if r.ok { r.output_tokens } else { Some(0) })
+                .sum();
+            push("total_output_tokens", output.map(|x| x as f64));
+        }
+        Rule::Aiperf => {
+            push("completed", Some(ok.len() as f64));
+            push("failed", Some((rs.len() - ok.len()) as f64));
+        }
+        Rule::Guidellm => {
+            let completed = run.get("completed");
+            if completed.is_some_and(|c| c as usize != ok.len()) {
+                return out; // a sample of the requests: nothing to check
+            }
+            push("completed", Some(ok.len() as f64));
+        }
+    }
+    for metric in Metric::ALL {
+        let values: Vec<f64> = match metric {
+            Metric::Itl if requests.rule != Rule::Guidellm => ok
+                .iter()
+                .filter_map(|r| r.itl_ms.as_ref())
+                .flatten()
+                .copied()
+                .collect(),
+            _ => ok.iter().filter_map(|r| metric.of(r)).collect(),
+        };
+        if values.is_empty() {
+            continue;
+        }
+        let name = metric.name();
+        push(&format!("mean_{name}_ms"), mean(&values));
+        if requests.rule == Rule::Guidellm {
+            continue;
+        }
+        push(&format!("std_{name}_ms"), std_dev(&values));
+        let sorted = sorted(&values);
+        push(&format!("min_{name}_ms"), sorted.first().copied());
+        push(&format!("max_{name}_ms"), sorted.last().copied());
+        if requests.rule == Rule::Aiperf && metric == Metric::Itl {
+            continue; // AIPerf's ITL percentiles are t-digest estimates
+        }
+        push(&format!("median_{name}_ms"), percentile_sorted(&sorted, 50.0));
+        let suffix = format!("_{name}_ms");
+        let ps: Vec<(String, f64)> = run
+            .values
+            .keys()
+            .filter_map(|k| {
+                let p = k.strip_prefix('p')?.strip_suffix(suffix.as_str())?;
+                Some((k.to_string(), p.parse::<f64>().ok()?))
+            })
+            .collect();
+        for (column, p) in ps {
+            push(&column, percentile_sorted(&sorted, p));
+        }
+    }
+    out
+}
+
+/// The recomputed numbers that disagree with the file's beyond noise.
+pub fn mismatches(run: &Run, requests: &RunRequests) -> Vec<Mismatch> {
+    recompute(run, requests)
+        .into_iter()
+        .filter(|(_, file, v)| !agrees(*file, *v))
+        .map(|(column, file, recomputed)| Mismatch {
+            column,
+            file,
+            recomputed,
+        })
+        .collect()
+}
+
+pub fn agrees(a: f64, b: f64) -> bool {
+    (a - b).abs() <= TOLERANCE * a.abs().max(b.abs()) + 1e-12
+}

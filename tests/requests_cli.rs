@@ -1,0 +1,291 @@
+//! The requests frame end to end, on the real `vllm bench serve --save-detailed` runs in
+//! `fixtures/vllm/` (README there): `ingest --requests`, goodput under `--slo`, `diff`
+//! judged from one run per side, and hostile per-request data.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use serde_json::{json, Value};
+
+fn fixture(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(rel)
+}
+
+const RUN9: &str = "vllm/0.33.0-run9-goodput-failures/result.json";
+const RUN10: &str = "vllm/0.33.0-run10-goodput-ttft22/result.json";
+
+fn perflab() -> Command {
+    let mut cmd = Command::cargo_bin("perflab").unwrap();
+    cmd.env("PERFLAB_LANG", "en");
+    cmd
+}
+
+struct Out {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(cmd: &mut Command) -> Out {
+    let out = cmd.output().unwrap();
+    Out {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+#[test]
+fn ingest_writes_the_requests_frame_and_vllms_goodput() {
+    let dir = tempfile::tempdir().unwrap();
+    let frame = dir.path().join("requests.ndjson");
+    let out = run(perflab()
+        .args(["ingest", "--json", "--slo", "ttft<=26", "--slo", "tpot<=2.4"])
+        .arg("--requests")
+        .arg(&frame)
+        .arg(fixture(RUN9)));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stderr.contains("40 requests written to"), "{}", out.stderr);
+    assert!(!out.stderr.contains("warning"), "{}", out.stderr);
+    let run: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(run["requests"], json!(40));
+    // vLLM printed `Request goodput (req/s): 18.08` for `--goodput ttft:26 tpot:2.4`.
+    assert_eq!(run["slo_goodput"], run["request_goodput"]);
+    assert_eq!(run["slo_attainment"], json!(0.3));
+    let rows: Vec<Value> = fs::read_to_string(&frame)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 40);
+    let failed: Vec<&Value> = rows.iter().filter(|r| r["ok"] == json!(false)).collect();
+    assert_eq!(failed.len(), 3);
+    assert_eq!(failed[0]["error"], json!("Internal Server Error"));
+    assert_eq!(failed[0]["ttft_ms"], Value::Null);
+}
+
+/// A candidate whose TTFTs are the baseline's 10% slower, summary and requests alike
+/// (a real run, edited: each TTFT and each latency grows by a tenth of the TTFT).
+fn slower_by_ten_percent(dir: &Path) -> PathBuf {
+    let mut v: Value = serde_json::from_str(&fs::read_to_string(fixture(RUN10)).unwrap()).unwrap();
+    let ttfts: Vec<f64> = v["ttfts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_f64().unwrap())
+        .collect();
+    v["ttfts"] = json!(ttfts.iter().map(|t| t * 1.1).collect::<Vec<_>>());
+    let lat: Vec<f64> = v["latencies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(&ttfts)
+        .map(|(l, t)| l.as_f64().unwrap() + 0.1 * t)
+        .collect();
+    v["latencies"] = json!(lat);
+    for key in ["mean_ttft_ms", "median_ttft_ms", "std_ttft_ms", "p99_ttft_ms"] {
+        v[key] = json!(v[key].as_f64().unwrap() * 1.1);
+    }
+    // TPOT = (latency − TTFT) / (n − 1) is unchanged by the edit.
+    let path = dir.join("candidate.json");
+    fs::write(&path, serde_json::to_string(&v).unwrap()).unwrap();
+    path
+}
+
+#[test]
+fn ttfts_ten_percent_slower_are_a_significant_regression_from_one_run_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let cand = slower_by_ten_percent(dir.path());
+    let ingest = run(perflab().arg("ingest").arg(&cand));
+    assert!(!ingest.stderr.contains("warning"), "the edit is consistent: {}", ingest.stderr);
+    let out = run(perflab()
+        .arg("diff")
+        .arg(fixture(RUN10))
+        .arg(&cand)
+        .args(["--fail-on", "median_ttft_ms>+5%", "--fail-on", "mean_ttft_ms>+5%", "--json"]));
+    assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    let pair = &v["pairs"][0];
+    assert_eq!(pair["requests_tested"], json!(true));
+    let metric = |name: &str| {
+        pair["metrics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["metric"] == json!(name))
+            .unwrap()
+            .clone()
+    };
+    let median = metric("median_ttft_ms");
+    assert_eq!(median["request_test"]["test"], json!("bootstrap"));
+    assert_eq!(median["request_test"]["significant"], json!(true));
+    assert_eq!(median["status"], json!("regression"));
+    let mean = metric("mean_ttft_ms");
+    assert_eq!(mean["request_test"]["test"], json!("mann_whitney"));
+    assert_eq!(mean["status"], json!("regression"));
+    // The table says which test decided; the HTML overlays the two distributions.
+    let html = dir.path().join("diff.html");
+    let out = run(perflab()
+        .arg("diff")
+        .arg(fixture(RUN10))
+        .arg(&cand)
+        .args(["--fail-on", "median_ttft_ms>+5%"])
+        .arg("--html")
+        .arg(&html));
+    assert!(out.stdout.contains("decided by bootstrap over 40 and 40 requests"), "{}", out.stdout);
+    let page = fs::read_to_string(&html).unwrap();
+    assert!(page.contains("TTFT: share of requests at or below a latency"));
+    assert!(page.contains("End-to-end latency over the run"));
+    // Same inputs, same bytes (the bootstrap is seeded).
+    let again = dir.path().join("again.html");
+    run(perflab()
+        .arg("diff")
+        .arg(fixture(RUN10))
+        .arg(&cand)
+        .args(["--fail-on", "median_ttft_ms>+5%"])
+        .arg("--html")
+        .arg(&again));
+    assert_eq!(page, fs::read_to_string(&again).unwrap());
+}
+
+#[test]
+fn the_same_run_on_both_sides_is_no_regression() {
+    let out = run(perflab()
+        .arg("diff")
+        .arg(fixture(RUN10))
+        .arg(fixture(RUN10))
+        .args(["--fail-on", "median_ttft_ms>+5%"]));
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+}
+
+#[test]
+fn hostile_lists_are_errors_naming_the_file_and_nothing_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = fs::read_to_string(fixture(RUN9)).unwrap();
+    let mut v: Value = serde_json::from_str(&text).unwrap();
+    v["latencies"].as_array_mut().unwrap().pop();
+    let unequal = dir.path().join("unequal.json");
+    fs::write(&unequal, serde_json::to_string(&v).unwrap()).unwrap();
+    let mut v: Value = serde_json::from_str(&text).unwrap();
+    v["ttfts"][3] = json!(-0.5);
+    let negative = dir.path().join("negative.json");
+    fs::write(&negative, serde_json::to_string(&v).unwrap()).unwrap();
+    for (path, words) in [
+        (&unequal, "`latencies` has 39 entries but `ttfts` has 40"),
+        (&negative, "`ttfts` of request 3 is -0.5"),
+    ] {
+        let frame = dir.path().join("requests.parquet");
+        let out = run(perflab().arg("ingest").arg(path).arg("--requests").arg(&frame));
+        assert_eq!(out.code, 2, "{}", out.stderr);
+        assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(out.stderr.contains(&format!("{name}:1:")), "{}", out.stderr);
+        assert!(out.stderr.contains(words), "{}", out.stderr);
+        assert!(!frame.exists(), "no half-written frame");
+    }
+}
+
+#[test]
+fn nan_in_the_lists_is_a_missing_value_not_a_wrong_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = fs::read_to_string(fixture(RUN9)).unwrap();
+    // vLLM writes Python's json: a NaN would be a bare `NaN`.
+    let nan = text.replacen("\"ttfts\": [", "\"ttfts\": [NaN, ", 1).replacen(
+        "\"latencies\": [",
+        "\"latencies\": [NaN, ",
+        1,
+    );
+    let nan = nan
+        .replacen("\"itls\": [", "\"itls\": [[], ", 1)
+        .replacen("\"errors\": [", "\"errors\": [\"\", ", 1)
+        .replacen("\"input_lens\": [", "\"input_lens\": [10, ", 1)
+        .replacen("\"output_lens\": [", "\"output_lens\": [1, ", 1)
+        .replacen("\"start_times\": [", "\"start_times\": [NaN, ", 1);
+    let path = dir.path().join("nan.json");
+    fs::write(&path, nan).unwrap();
+    let frame = dir.path().join("requests.csv");
+    let out = run(perflab().arg("ingest").arg(&path).arg("--requests").arg(&frame));
+    // One more successful request than the summary counts: a warning naming it, exit 0.
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stderr.contains("completed is 37 in the file, but its requests give 38"), "{}", out.stderr);
+    let csv = fs::read_to_string(&frame).unwrap();
+    let first = csv.lines().nth(1).unwrap();
+    assert!(first.starts_with("nan.json,0,0,true,,10,1,,,,,[]"), "{first}");
+}
+
+#[test]
+fn an_unknown_frame_extension_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(perflab()
+        .arg("ingest")
+        .arg(fixture(RUN9))
+        .arg("--requests")
+        .arg(dir.path().join("requests.xlsx")));
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains(".parquet, .csv or .ndjson"), "{}", out.stderr);
+}
+
+#[test]
+fn compare_shows_goodput_and_writes_the_distribution_charts() {
+    let dir = tempfile::tempdir().unwrap();
+    let charts = dir.path().join("charts");
+    let out = run(perflab()
+        .arg("compare")
+        .arg(fixture(RUN9))
+        .arg(fixture(RUN10))
+        .args(["--slo", "ttft<=26", "--slo", "tpot<=2.4", "--json"])
+        .arg("--charts")
+        .arg(&charts));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    let row = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["key"] == json!("slo_goodput"))
+        .expect("a slo_goodput row")
+        .clone();
+    // vLLM printed 18.08 and 36.03 req/s for these two runs.
+    assert_eq!(format!("{:.2}", row["baseline"].as_f64().unwrap()), "18.08");
+    assert_eq!(format!("{:.2}", row["candidate"].as_f64().unwrap()), "36.03");
+    let mut names: Vec<String> = fs::read_dir(&charts)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["cdf-e2el.svg", "cdf-tpot.svg", "cdf-ttft.svg", "e2el-over-time.svg"]
+    );
+    // A summary-only run has no requests to draw.
+    let out = run(perflab()
+        .arg("compare")
+        .arg(fixture("vllm/0.33.0-run6-c2/result.json"))
+        .arg(fixture(RUN10))
+        .arg("--charts")
+        .arg(dir.path().join("none")));
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("--charts needs both runs"), "{}", out.stderr);
+}
+
+#[test]
+fn keep_going_keeps_the_good_files_requests() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut v: Value = serde_json::from_str(&fs::read_to_string(fixture(RUN9)).unwrap()).unwrap();
+    v["errors"].as_array_mut().unwrap().push(json!(""));
+    let bad = dir.path().join("bad.json");
+    fs::write(&bad, serde_json::to_string(&v).unwrap()).unwrap();
+    let frame = dir.path().join("requests.csv");
+    let out = run(perflab()
+        .args(["ingest", "--keep-going", "--json"])
+        .arg(&bad)
+        .arg(fixture(RUN10))
+        .arg("--requests")
+        .arg(&frame));
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("bad.json:1:") && out.stderr.contains("`errors` has 41"), "{}", out.stderr);
+    assert_eq!(out.stdout.lines().count(), 2, "both runs are still rows: {}", out.stdout);
+    let rows = fs::read_to_string(&frame).unwrap().lines().count();
+    assert_eq!(rows, 41, "a header and the good file's 40 requests");
+}
