@@ -19,5 +19,6 @@ pub mod offsets;
 pub mod published;
 pub mod render;
 pub mod study;
+pub mod translate;
 
 pub use error::{Error, Result};
