@@ -344,7 +344,11 @@ fn an_answer_that_changes_a_number_is_rejected() {
     let (url, count) = mock_server(Behaviour::Translate);
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("bar.md");
-    std::fs::write(&report, "# Optimizing Bar Throughput\n\nThe cluster had 7.5 racks in total.\n").unwrap();
+    std::fs::write(
+        &report,
+        "# Optimizing Bar Throughput\n\nThe cluster had 7.5 racks in total.\n",
+    )
+    .unwrap();
     let memory = dir.path().join("memory.jsonl");
     perflab()
         .args(["translate"])

@@ -116,3 +116,30 @@ tm-sum-reduced-pct = { $term } = { $x } vs { $y }, reduced by { $d } ({ $p }%)
 tm-sum-increased-pct = { $term } = { $x } vs { $y }, increased by { $d } ({ $p }% slower)
 tm-sum-reduced-times = { $term } = { $x } vs { $y }, reduced by { $d } ({ $t }x faster)
 tm-sum-increased-times = { $term } = { $x } vs { $y }, increased by { $d } ({ $t }x slower)
+tm-recommended-maximizing = Recommended configuration for maximizing throughput of { $model } on { $hardware }:
+tm-image-named-throughput = ![{ $name } Throughput Optimization]({ $url })
+tm-image-named-latency = ![{ $name } Latency Optimization]({ $url })
+tm-objective-latency = Achieve low latency under low-concurrency (batch size < 8) request scenarios.
+tm-generalization-batch = We further benchmarked the optimized configuration with different batch sizes.
+tm-optimizing-engine = Optimizing { $engine }
+tm-latency-per-request = Mean latency per request: { $x }
+tm-label-mean-ttft-ms = Mean TTFT(ms)
+tm-case-in-out = { $term } ({ $a } in / { $b } out)
+tm-case-in-out-target = { $term }: { $a } in / { $b } out (optimization target)
+tm-short-context = Short Context
+tm-balanced = Balanced
+tm-batched-tokens = Batched Tokens
+tm-chunked-prefill = Chunked Prefill
+tm-chunked-prefill-size = Chunked Prefill Size
+tm-context-length-adjustment = Context Length Adjustment
+tm-context-length-adjust = Context Length Adjust
+tm-tool-call-configuration = Tool Call Configuration
+tm-enable-tool-call-configuration = Enable Tool Call Configuration
+tm-memory-fraction = Memory Fraction
+tm-parallel-strategy = Parallel Strategy
+tm-attention-backends = Attention Backends
+tm-max-cuda-graph-batch-size = Maximum batch size for cuda graph
+tm-max-cuda-graph-batch-size-short = Max CUDA graph batch size
+tm-tuning-batched-tokens = Tuning number of batched tokens
+tm-turn-off-deepgemm = Turn off DeepGEMM
+tm-total-vs-baseline = Total(vs Baseline)

@@ -113,3 +113,30 @@ tm-sum-reduced-pct = { $term } = { $x } против { $y }, снижение н
 tm-sum-increased-pct = { $term } = { $x } против { $y }, увеличение на { $d } ({ $p }% медленнее)
 tm-sum-reduced-times = { $term } = { $x } против { $y }, снижение на { $d } ({ $t }x быстрее)
 tm-sum-increased-times = { $term } = { $x } против { $y }, увеличение на { $d } ({ $t }x медленнее)
+tm-recommended-maximizing = Рекомендуемая конфигурация для максимальной пропускной способности { $model } на { $hardware }:
+tm-image-named-throughput = ![Оптимизация пропускной способности { $name }]({ $url })
+tm-image-named-latency = ![Оптимизация задержки { $name }]({ $url })
+tm-objective-latency = Достичь низкой задержки при низкой конкурентности запросов (размер батча < 8).
+tm-generalization-batch = Мы также провели бенчмарки оптимизированной конфигурации с разными размерами батча.
+tm-optimizing-engine = Оптимизация { $engine }
+tm-latency-per-request = Средняя задержка на запрос: { $x }
+tm-label-mean-ttft-ms = Среднее TTFT(ms)
+tm-case-in-out = { $term } ({ $a } на входе / { $b } на выходе)
+tm-case-in-out-target = { $term }: { $a } на входе / { $b } на выходе (цель оптимизации)
+tm-short-context = Короткий контекст
+tm-balanced = Сбалансированный
+tm-batched-tokens = Токены в батче
+tm-chunked-prefill = Chunked prefill (поблочное заполнение)
+tm-chunked-prefill-size = Размер блока chunked prefill
+tm-context-length-adjustment = Настройка длины контекста
+tm-context-length-adjust = Настройка длины контекста (Adjust)
+tm-tool-call-configuration = Настройка вызова инструментов
+tm-enable-tool-call-configuration = Включение настройки вызова инструментов
+tm-memory-fraction = Доля памяти
+tm-parallel-strategy = Стратегия параллелизма
+tm-attention-backends = Бэкенды внимания
+tm-max-cuda-graph-batch-size = Максимальный размер батча для CUDA graph
+tm-max-cuda-graph-batch-size-short = Макс. размер батча CUDA graph
+tm-tuning-batched-tokens = Настройка числа токенов в батче
+tm-turn-off-deepgemm = Отключение DeepGEMM
+tm-total-vs-baseline = Итого (относительно базовой конфигурации)

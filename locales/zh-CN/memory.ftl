@@ -113,3 +113,30 @@ tm-sum-reduced-pct = { $term } = { $x } 对比 { $y }, 降低 { $d } ({ $p }%)
 tm-sum-increased-pct = { $term } = { $x } 对比 { $y }, 增加 { $d } ({ $p }% 更慢)
 tm-sum-reduced-times = { $term } = { $x } 对比 { $y }, 降低 { $d } (快 { $t }x)
 tm-sum-increased-times = { $term } = { $x } 对比 { $y }, 增加 { $d } (慢 { $t }x)
+tm-recommended-maximizing = 在 { $hardware } 上最大化 { $model } 吞吐量的推荐配置：
+tm-image-named-throughput = ![{ $name } 吞吐量优化]({ $url })
+tm-image-named-latency = ![{ $name } 延迟优化]({ $url })
+tm-objective-latency = 在低并发（批大小 < 8）请求场景下实现低延迟。
+tm-generalization-batch = 我们进一步在不同批大小下对优化后的配置进行了基准测试。
+tm-optimizing-engine = { $engine } 优化
+tm-latency-per-request = 每个请求的平均延迟：{ $x }
+tm-label-mean-ttft-ms = 平均 TTFT(ms)
+tm-case-in-out = { $term }（输入 { $a } / 输出 { $b }）
+tm-case-in-out-target = { $term }：输入 { $a } / 输出 { $b }（优化目标）
+tm-short-context = 短上下文
+tm-balanced = 均衡
+tm-batched-tokens = 批处理 token
+tm-chunked-prefill = 分块预填充
+tm-chunked-prefill-size = 分块预填充大小
+tm-context-length-adjustment = 上下文长度调整
+tm-context-length-adjust = 上下文长度调节
+tm-tool-call-configuration = 工具调用配置
+tm-enable-tool-call-configuration = 启用工具调用配置
+tm-memory-fraction = 显存占比
+tm-parallel-strategy = 并行策略
+tm-attention-backends = 注意力后端选择
+tm-max-cuda-graph-batch-size = CUDA graph 的最大批大小
+tm-max-cuda-graph-batch-size-short = CUDA graph 最大批大小
+tm-tuning-batched-tokens = 调整批处理 token 数
+tm-turn-off-deepgemm = 关闭 DeepGEMM
+tm-total-vs-baseline = 总计（相对基线）

@@ -43,6 +43,8 @@ struct Entry {
 pub struct Memory {
     /// Messages without slots: source text → target text.
     exact: BTreeMap<String, String>,
+    /// The same, lower case: a title written in another case (`Async scheduling`).
+    exact_lower: BTreeMap<String, String>,
     /// Glossary terms, lower case (titles are written in any case): → target text.
     terms: BTreeMap<String, String>,
     /// Messages with slots, the most literal text first (the most specific wins).
@@ -123,6 +125,7 @@ impl Memory {
         let to = Localizer::new(target)?;
         let mut memory = Memory {
             exact: BTreeMap::new(),
+            exact_lower: BTreeMap::new(),
             terms: BTreeMap::new(),
             patterns: Vec::new(),
         };
@@ -139,6 +142,12 @@ impl Memory {
                     patterned.push((id, vars));
                 }
             }
+        }
+        for (k, v) in &memory.exact {
+            memory
+                .exact_lower
+                .entry(k.to_lowercase())
+                .or_insert_with(|| v.clone());
         }
         // A `term` slot matches only a title of the memory, so that the regex finds
         // where a name ends and the title begins (`` `Seqs 1024` Total TPS ``).
@@ -212,6 +221,12 @@ impl Memory {
         }
         if let Some(t) = self.exact.get(text) {
             return Some(t.clone());
+        }
+        // Only short titles in another case: a sentence is the generator's exactly.
+        if text.chars().count() < 60 {
+            if let Some(t) = self.exact_lower.get(&text.to_lowercase()) {
+                return Some(t.clone());
+            }
         }
         if let Some(inner) = text.strip_prefix("**").and_then(|t| t.strip_suffix("**")) {
             return self.lookup_at(inner, depth + 1).map(|t| format!("**{t}**"));
