@@ -139,4 +139,14 @@ fn translate_writes_the_report_in_each_language_and_verifies_it() {
     assert!(ru.contains("### Кэш префиксов"));
     let html = std::fs::read_to_string(dir.path().join("qwen3.5-9b-h100.ru.html")).unwrap();
     assert!(html.contains("<summary>Команда обслуживания модели</summary>"));
+    // `check` on the translation finds the original's wrong success rate, on its line.
+    perflab()
+        .arg("check")
+        .arg(dir.path().join("qwen3.5-9b-h100.ru.md"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "qwen3.5-9b-h100.ru.md:867: wrong success rate",
+        ))
+        .stdout(predicate::str::contains("claimed 51.5%, recomputed 51.4%"));
 }

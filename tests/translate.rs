@@ -413,3 +413,46 @@ fn a_failing_or_silent_server_ends_in_a_clear_message() {
         assert!(!dir.path().join("foo.ru.md").exists());
     }
 }
+
+/// Reading and writing the document with nothing to translate gives the source back byte
+/// for byte: the writer loses nothing.
+#[test]
+fn the_same_language_gives_the_source_back() {
+    for rel in [
+        REFERENCE,
+        HUMAN_RU,
+        "fixtures/reports/published/qwen3.5-9b__h100-latency.md",
+    ] {
+        let src = text(rel);
+        let from = perflab::published::language_of(&src);
+        let same = shipped_only(rel, &src, from);
+        assert_eq!(same.text, src, "{rel}");
+        assert!(same.segments.is_empty() && same.differences.is_empty());
+    }
+}
+
+/// `import` reads the document's facts where the report states them: the model given as
+/// a list item under `### Model`, the engine each block's serving command names.
+#[test]
+fn import_takes_the_model_from_a_list_item_and_the_engine_from_the_command() {
+    let rel = "fixtures/reports/published/qwen3.5-35b-a3b__h200.md";
+    let im = perflab::import::import(Path::new(rel), &text(rel)).unwrap();
+    assert_eq!(im.study.model, "Qwen/Qwen3.5-35B-A3B");
+    let rel = "fixtures/reports/published/qwen3-32b__a100.md";
+    let im = perflab::import::import(Path::new(rel), &text(rel)).unwrap();
+    let engines: Vec<(String, String)> = im
+        .study
+        .experiments
+        .iter()
+        .flat_map(|e| e.variants.iter())
+        .map(|v| (v.name.clone(), v.engine.clone()))
+        .collect();
+    for (name, engine) in &engines {
+        if name.starts_with("tensorrt-llm") {
+            assert_eq!(engine, "TensorRT-LLM", "{engines:?}");
+        } else if name.starts_with("sglang") {
+            assert_eq!(engine, "SGLang", "{engines:?}");
+        }
+    }
+    assert!(engines.iter().any(|(n, _)| n.starts_with("tensorrt-llm")));
+}
