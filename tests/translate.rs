@@ -456,3 +456,29 @@ fn import_takes_the_model_from_a_list_item_and_the_engine_from_the_command() {
     }
     assert!(engines.iter().any(|(n, _)| n.starts_with("tensorrt-llm")));
 }
+
+/// The human Russian translation (plain text, its Markdown lost) back into English: the
+/// shipped memory gives back the generator's sentences, the output stays plain text, and
+/// `check` finds the same claims in it.
+#[test]
+fn the_human_russian_translation_back_into_english() {
+    let ru = text(HUMAN_RU);
+    let en = shipped_only(HUMAN_RU, &ru, "en");
+    assert_eq!(en.from, "ru");
+    assert!(en.differences.is_empty(), "{:#?}", en.differences);
+    assert_eq!(fences(&ru), fences(&en.text));
+    let original = text(REFERENCE).replace('`', "");
+    for sentence in [
+        "Comparison of benchmark results before and after optimization:",
+        "Summary: vLLM Total TPS = 11527.14, SGLang Total TPS = 6499.41. vLLM is faster by 5027.72 tok/s (77.36%); Mean TPOT = 15.12 ms vs 138.86 ms, reduced by 123.74 ms (89.11%).",
+        "The tests are conducted on specific hardware and software setups. Advances in the inference engine may lead to new conclusions.",
+        "Max Batched Tokens && Performance Mode",
+    ] {
+        assert!(original.contains(sentence), "{sentence}");
+        assert!(en.text.contains(sentence), "{sentence}");
+    }
+    let checked = check(Path::new("en.txt"), &en.text).unwrap();
+    let wrong: Vec<_> = checked.wrong().collect();
+    assert_eq!(wrong.len(), 1, "{wrong:#?}");
+    assert_eq!((wrong[0].line, wrong[0].claimed.as_str()), (839, "51.5"));
+}

@@ -6,6 +6,7 @@ tm-title-throughput = Optimizing { $model } Throughput
 tm-title-throughput-on = Optimizing { $model } Throughput on { $hardware }
 tm-title-latency = Optimizing { $model } Latency
 tm-title-latency-on = Optimizing { $model } Latency on { $hardware }
+tm-note = Note
 tm-conclusion = Conclusion
 tm-image-throughput = ![Throughput Optimization Result]({ $url })
 tm-image-latency = ![Latency Optimization Result]({ $url })

@@ -3,6 +3,7 @@ tm-title-throughput = Оптимизация пропускной способн
 tm-title-throughput-on = Оптимизация пропускной способности { $model } на { $hardware }
 tm-title-latency = Оптимизация задержки { $model }
 tm-title-latency-on = Оптимизация задержки { $model } на { $hardware }
+tm-note = Примечание
 tm-conclusion = Вывод
 tm-image-throughput = ![Результат оптимизации пропускной способности]({ $url })
 tm-image-latency = ![Результат оптимизации задержки]({ $url })

@@ -3,6 +3,7 @@ tm-title-throughput = { $model } 吞吐量优化
 tm-title-throughput-on = { $model } 在 { $hardware } 上的吞吐量优化
 tm-title-latency = { $model } 延迟优化
 tm-title-latency-on = { $model } 在 { $hardware } 上的延迟优化
+tm-note = 注意
 tm-conclusion = 结论
 tm-image-throughput = ![吞吐量优化结果]({ $url })
 tm-image-latency = ![延迟优化结果]({ $url })

@@ -49,6 +49,8 @@ pub struct Memory {
     terms: BTreeMap<String, String>,
     /// Messages with slots, the most literal text first (the most specific wins).
     patterns: Vec<Entry>,
+    /// The word joining titles (`import-title-and`) in the source and the target.
+    and: (String, String),
 }
 
 /// The `$variables` a message uses, from its source text, in order of first use.
@@ -128,6 +130,7 @@ impl Memory {
             exact_lower: BTreeMap::new(),
             terms: BTreeMap::new(),
             patterns: Vec::new(),
+            and: (from.tr("import-title-and"), to.tr("import-title-and")),
         };
         let ids = message_ids(from.lang());
         let mut patterned = Vec::new();
@@ -238,12 +241,19 @@ impl Memory {
             let rest = self.lookup_at(&text[i + 2..], depth + 1)?;
             return Some(format!("{}{rest}", &text[..i + 2]));
         }
-        if text.contains(" && ") {
+        // Titles joined by ` && ` (kept), or by the source language's word for it
+        // (`Максимум токенов в батче и Режим производительности`).
+        for (from, to) in [(" && ", " && "), (self.and.0.as_str(), self.and.1.as_str())] {
+            if from.trim().is_empty() || !text.contains(from) {
+                continue;
+            }
             let parts: Option<Vec<String>> = text
-                .split(" && ")
+                .split(from)
                 .map(|p| self.lookup_at(p, depth + 1))
                 .collect();
-            return parts.map(|p| p.join(" && "));
+            if let Some(p) = parts {
+                return Some(p.join(to));
+            }
         }
         if let Some(t) = self.patterns.iter().find_map(|e| self.fill(e, text, depth)) {
             return Some(t);
