@@ -481,4 +481,8 @@ fn the_human_russian_translation_back_into_english() {
     let wrong: Vec<_> = checked.wrong().collect();
     assert_eq!(wrong.len(), 1, "{wrong:#?}");
     assert_eq!((wrong[0].line, wrong[0].claimed.as_str()), (839, "51.5"));
+    // Into Chinese too: plain text that `check` reads through the memory's English.
+    let zh = shipped_only(HUMAN_RU, &ru, "zh-CN");
+    assert!(zh.differences.is_empty(), "{:#?}", zh.differences);
+    assert!(zh.text.contains("\n实验设置\n"));
 }

@@ -51,6 +51,7 @@ pub struct Memory {
     patterns: Vec<Entry>,
     /// The word joining titles (`import-title-and`) in the source and the target.
     and: (String, String),
+    source: &'static str,
 }
 
 /// The `$variables` a message uses, from its source text, in order of first use.
@@ -131,6 +132,7 @@ impl Memory {
             terms: BTreeMap::new(),
             patterns: Vec::new(),
             and: (from.tr("import-title-and"), to.tr("import-title-and")),
+            source: from.lang(),
         };
         let ids = message_ids(from.lang());
         let mut patterned = Vec::new();
@@ -309,6 +311,17 @@ impl Memory {
         (parts > 1 && found > 0).then(|| format!("{out}{end}"))
     }
 
+    /// Whether a slot's text holds words of a Russian or Chinese source: they would stay
+    /// untranslated inside the translation (an English slot holds names and units that
+    /// look like words, `tok/s`, so English is not asked).
+    fn has_source_words(&self, slot: &str) -> bool {
+        match self.source {
+            "ru" => slot.chars().any(|c| ('\u{0400}'..='\u{04FF}').contains(&c)),
+            "zh-CN" => slot.chars().any(|c| ('\u{4E00}'..='\u{9FFF}').contains(&c)),
+            _ => false,
+        }
+    }
+
     fn fill(&self, e: &Entry, text: &str, depth: usize) -> Option<String> {
         let caps = e.matcher.captures(text)?;
         let mut values: BTreeMap<&str, String> = BTreeMap::new();
@@ -316,7 +329,7 @@ impl Memory {
             let got = caps.get(i + 1)?.as_str();
             let value = if name.starts_with("term") {
                 self.lookup_at(got, depth + 1)?
-            } else if got.contains(". ") || got.contains("; ") {
+            } else if got.contains(". ") || got.contains("; ") || self.has_source_words(got) {
                 // A slot holds a name or a number, never the rest of the sentence: a
                 // longer sentence is read clause by clause instead.
                 return None;

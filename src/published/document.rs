@@ -125,7 +125,15 @@ pub fn read_document(text: &str, blocks: &[Block]) -> Document {
     let lines = Lines::new(text);
     let start_of = |no: u64| line_at(&lines, text, no);
     let mut nodes = Vec::new();
-    let source = if plain { plain::items(text) } else { markdown };
+    let source = if plain {
+        // Read with the words of a language the plain reader knows (the same lines).
+        match super::english::plain_in_english(text) {
+            Some(english) => plain::items(&english),
+            None => plain::items(text),
+        }
+    } else {
+        markdown
+    };
     if plain {
         let fences: Vec<(u64, u64)> = source
             .iter()

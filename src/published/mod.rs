@@ -24,7 +24,7 @@ use std::path::Path;
 
 pub use blocks::{Block, PrintedValue};
 pub use document::{language_of, read_document, Document, Node, NodeKind, Piece, Region};
-pub use english::in_english;
+pub use english::{in_english, plain_in_english};
 pub use layout::{
     normalize_name, served_model, Case, CaseSide, Engine, Experiment, Located, Note, Params,
     Profile, Report, Role, Row, Served, Table, Variant,
@@ -56,7 +56,10 @@ pub fn read_report(path: &Path, text: &str) -> crate::Result<ReadReport> {
     let markdown = items(text);
     // A report that lost its Markdown is read by its words and shapes instead.
     let items = if plain::is_plain(&markdown) && !blocks.is_empty() {
-        plain::items(text)
+        match english::plain_in_english(text) {
+            Some(english) => plain::items(&english),
+            None => plain::items(text),
+        }
     } else {
         markdown
     };
