@@ -1,7 +1,7 @@
 //! The result slots the walk collected, grouped into experiments (variants by heading or
 //! name paragraph) and cases (baseline and optimized slots, paired by profile label).
 
-use super::walk::{Group, Slot};
+use super::slots::{Group, Slot};
 use super::{normalize_name, Case, CaseSide, Experiment, Located, Report, Role, Variant};
 
 /// Groups slots into experiments (variants by heading or name paragraph) and cases

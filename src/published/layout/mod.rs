@@ -13,13 +13,15 @@
 //!
 //! One file per concept: `names.rs` (normalizing names, label numbers), `command.rs`
 //! (serving commands and parameter fences), `setup.rs` (the setup sections: model,
-//! hardware, engines, datasets), `walk.rs` (the walk over the items that collects
-//! groups and result slots), `assemble.rs` (slots into experiments, variants and cases).
+//! hardware, engines, datasets), `walk.rs` (the walk over the items), `slots.rs` (what
+//! it collects: result slots and their groups), `assemble.rs` (slots into experiments,
+//! variants and cases).
 
 mod assemble;
 mod command;
 mod names;
 mod setup;
+mod slots;
 #[cfg(test)]
 mod tests;
 mod walk;

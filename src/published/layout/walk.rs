@@ -7,9 +7,10 @@
 use super::assemble::assemble;
 use super::command::{params_of, served_model, yaml_params};
 use super::setup::{dataset_item, is_bare_name, setup_of, Setup};
+use super::slots::{implicit_group, Context, Group, Slot};
 use super::{
-    Engine, Located, Note, Params, Profile, Report, Role, Row, Served, Table, BASELINE,
-    PARAMS_ITEM, PROFILE_ITEM, RESULT_ADMONITION, RESULT_LINE, SCRIPT_ADMONITION, SUMMARY_ITEM,
+    Engine, Located, Note, Profile, Report, Role, Row, Served, Table, BASELINE, PARAMS_ITEM,
+    PROFILE_ITEM, RESULT_ADMONITION, RESULT_LINE, SCRIPT_ADMONITION, SUMMARY_ITEM,
 };
 use crate::published::blocks::Block;
 use crate::published::markdown::{Cell, Fence, Item};
@@ -27,51 +28,6 @@ fn is_order_line(text: &str) -> bool {
 }
 /// A variant's name paragraph (`vLLM` above its serving script) is one short line.
 const MAX_NAME_LEN: usize = 60;
-
-/// One result fence (or a block outside any fence) with where it sits.
-#[derive(Debug, Clone)]
-pub(crate) struct Slot {
-    pub group: usize,
-    pub sub: Option<Located>,
-    pub name: Option<Located>,
-    pub role: Option<Role>,
-    pub profile_ref: Option<Located>,
-    pub params: Option<Params>,
-    pub blocks: Vec<usize>,
-    pub empty: Option<Located>,
-}
-
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Group {
-    pub line: u64,
-    pub title: String,
-    pub sentences: Vec<Located>,
-    pub notes: Vec<Note>,
-    pub tables: Vec<Table>,
-}
-
-#[derive(Default)]
-struct Context {
-    sub: Option<Located>,
-    name: Option<Located>,
-    profile_ref: Option<Located>,
-    params: Vec<(Option<Role>, Params)>,
-}
-
-impl Context {
-    fn reset(&mut self) {
-        *self = Context::default();
-    }
-
-    fn params_for(&self, role: Option<Role>) -> Option<Params> {
-        self.params
-            .iter()
-            .rev()
-            .find(|(r, _)| *r == role)
-            .or_else(|| self.params.iter().rev().find(|(r, _)| r.is_none()))
-            .map(|(_, p)| p.clone())
-    }
-}
 
 /// The caption of the fence at `items[at]`: the paragraph just above it (at most one blank
 /// line between) that names what the fence holds; its line and text without emphasis.
@@ -107,22 +63,6 @@ fn note_at(
         admonition: admonition.as_ref().map(|(_, k)| k.clone()),
         item,
     }
-}
-
-fn implicit_group(
-    groups: &mut Vec<Group>,
-    current: &mut Option<usize>,
-    level2: Option<&Located>,
-    line: u64,
-) -> usize {
-    let (line, title) = level2.map_or((line, String::new()), |h| (h.line, h.text.clone()));
-    groups.push(Group {
-        line,
-        title,
-        ..Group::default()
-    });
-    *current = Some(groups.len() - 1);
-    groups.len() - 1
 }
 
 /// A block's label is the last `# comment` above it inside its fence, below the block
