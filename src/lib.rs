@@ -21,5 +21,6 @@ pub mod published;
 pub mod render;
 pub mod requests;
 pub mod study;
+pub mod translate;
 
 pub use error::{Error, Result};

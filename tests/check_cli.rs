@@ -110,26 +110,43 @@ fn import_writes_the_study_and_lists_what_is_lost() {
 }
 
 #[test]
-fn translate_writes_the_study_and_the_report_in_each_language() {
+fn translate_writes_the_report_in_each_language_and_verifies_it() {
     let dir = tempfile::tempdir().unwrap();
     perflab()
-        .args(["translate", REFERENCE, "--lang", "ru,zh-CN", "--out"])
+        .args([
+            "translate",
+            REFERENCE,
+            "--lang",
+            "ru,zh-CN",
+            "--html",
+            "--out",
+        ])
         .arg(dir.path())
         .assert()
         .code(0)
-        .stdout(predicate::str::contains("report.ru.md"))
+        .stdout(predicate::str::contains("qwen3.5-9b-h100.ru.md"))
         // Messages are in the first language of `--lang`.
-        .stderr(predicate::str::contains(format!(
-            "{REFERENCE}:49: в отчёте нет команды запуска SGLang"
-        )));
+        .stdout(predicate::str::contains("Проверено"));
     for f in [
-        "report.ru.md",
-        "report.ru.html",
-        "report.zh-CN.md",
-        "study/study.toml",
+        "qwen3.5-9b-h100.ru.md",
+        "qwen3.5-9b-h100.ru.html",
+        "qwen3.5-9b-h100.zh-CN.md",
+        "qwen3.5-9b-h100.zh-CN.html",
     ] {
         assert!(dir.path().join(f).is_file(), "{f}");
     }
-    let ru = std::fs::read_to_string(dir.path().join("report.ru.md")).unwrap();
-    assert!(ru.contains("Кэш префиксов"));
+    let ru = std::fs::read_to_string(dir.path().join("qwen3.5-9b-h100.ru.md")).unwrap();
+    assert!(ru.contains("### Кэш префиксов"));
+    let html = std::fs::read_to_string(dir.path().join("qwen3.5-9b-h100.ru.html")).unwrap();
+    assert!(html.contains("<summary>Команда обслуживания модели</summary>"));
+    // `check` on the translation finds the original's wrong success rate, on its line.
+    perflab()
+        .arg("check")
+        .arg(dir.path().join("qwen3.5-9b-h100.ru.md"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "qwen3.5-9b-h100.ru.md:867: wrong success rate",
+        ))
+        .stdout(predicate::str::contains("claimed 51.5%, recomputed 51.4%"));
 }

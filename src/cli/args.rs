@@ -43,7 +43,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Recover the study (study.toml and one raw file per block) from a published report.
     Import(ImportArgs),
-    /// Import a published report and render it in other languages, as `report` does.
+    /// Translate a published report: the same document, numbers, commands and claims in
+    /// other languages (--lang), verified against the source.
     Translate(TranslateArgs),
     /// Print the shell completion script for bash, zsh, fish, powershell or elvish.
     Completions(CompletionsArgs),
@@ -141,12 +142,10 @@ pub struct ReportArgs {
     pub render: RenderArgs,
 }
 
-/// What `report` and `translate` share: the output and the templates (the languages are
-/// the global `--lang`).
+/// The output and the templates of `report` (the languages are the global `--lang`).
 #[derive(Debug, Args)]
 pub struct RenderArgs {
-    /// Output folder: report.LANG.md, report.LANG.html and charts/ (translate adds the
-    /// imported study in study/).
+    /// Output folder: report.LANG.md, report.LANG.html and charts/.
     #[arg(long, value_name = "DIR", default_value = "out")]
     pub out: PathBuf,
     /// Folder of templates overriding the embedded ones, file by file.
@@ -185,8 +184,37 @@ pub struct CompareArgs {
 
 #[derive(Debug, Args)]
 pub struct TranslateArgs {
-    /// A published performance report (Markdown with its benchmark blocks).
+    /// A published performance report: Markdown with its benchmark blocks, or plain text
+    /// that lost its Markdown.
     pub report: PathBuf,
-    #[command(flatten)]
-    pub render: RenderArgs,
+    /// The report's language (en, ru, zh-CN); detected from its letters when not given.
+    #[arg(long, value_name = "LANG")]
+    pub from: Option<String>,
+    /// Output folder: NAME.LANG.md for each language of --lang (NAME.LANG.html too with
+    /// --html).
+    #[arg(long, value_name = "DIR", default_value = "out")]
+    pub out: PathBuf,
+    /// Also write each translation as a self-contained HTML page.
+    #[arg(long)]
+    pub html: bool,
+    /// Your translation memory (one JSON object per line: lang, source, target): its
+    /// pairs are used before the LLM, and the LLM's accepted answers are appended to it.
+    #[arg(long, value_name = "FILE")]
+    pub memory: Option<PathBuf>,
+    /// An OpenAI-compatible endpoint (vLLM, SGLang: http://HOST:PORT/v1) that translates
+    /// what no memory holds.
+    #[arg(long, value_name = "URL", env = "PERFLAB_LLM_URL")]
+    pub llm: Option<String>,
+    /// The model name the endpoint serves.
+    #[arg(long, value_name = "NAME", env = "PERFLAB_LLM_MODEL")]
+    pub llm_model: Option<String>,
+    /// Requests to the LLM at once.
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    pub llm_jobs: usize,
+    /// Seconds one request may take.
+    #[arg(long, value_name = "SECS", default_value_t = 60)]
+    pub llm_timeout: u64,
+    /// Further attempts of a request that failed (transport error, 429, 5xx).
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub llm_retries: u32,
 }

@@ -81,6 +81,15 @@ const KNOWN_COMMANDS: [(&str, &str); 3] = [
     ("mindie", "mindie serve"),
 ];
 
+/// The programs of serving commands and the start of their engine's name (lower case).
+const ENGINE_PROGRAMS: [(&str, &str); 5] = [
+    ("trtllm-serve", "tensorrt"),
+    ("sglang", "sglang"),
+    ("vllm", "vllm"),
+    ("mindie", "mindie"),
+    ("lmdeploy", "lmdeploy"),
+];
+
 /// The language of a report: Russian or Chinese when its title is written in their
 /// script, else English.
 pub fn language_of(text: &str) -> &'static str {
@@ -351,6 +360,19 @@ impl Importer<'_> {
                 .map(|e| e.name.clone())
         };
         if let Some(e) = command.and_then(by_command) {
+            return e;
+        }
+        // `trtllm-serve M`, `python3 -m sglang.launch_server`: the engine the command's
+        // program names, wherever it stands in the command.
+        let by_program = |c: &str| {
+            let lower = c.to_lowercase();
+            let (_, key) = ENGINE_PROGRAMS.iter().find(|(p, _)| lower.contains(p))?;
+            engines
+                .iter()
+                .find(|e| normalize_name(&e.name).starts_with(key))
+                .map(|e| e.name.clone())
+        };
+        if let Some(e) = command.and_then(by_program) {
             return e;
         }
         let recommended = self

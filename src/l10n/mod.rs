@@ -11,6 +11,8 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::LanguageIdentifier;
 
 use crate::embedded::LOCALE_FILES;
+
+pub mod memory;
 use crate::{Error, Result};
 
 /// The languages perflab ships, by their folder name under `locales/`.

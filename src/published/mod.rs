@@ -5,8 +5,16 @@
 //! in the report's structure (`layout.rs`): setup, profiles, experiments and variants,
 //! the cases run on every profile, and the tables that quote them. `check` recomputes
 //! what the report claims from this; `import` writes it out as a study.
+//!
+//! [`read_document`] gives the whole document (`document.rs`): every node with its lines
+//! and inline spans, which `translate` walks. A report in another language than English
+//! is read with the English layout's words (`english.rs`, the shipped translation
+//! memory backwards), so that `check` finds the same claims in a translation.
 
 mod blocks;
+mod document;
+mod english;
+pub mod inline;
 mod layout;
 mod markdown;
 mod number;
@@ -15,6 +23,8 @@ mod plain;
 use std::path::Path;
 
 pub use blocks::{Block, PrintedValue};
+pub use document::{language_of, read_document, Document, Node, NodeKind, Piece, Region};
+pub use english::{in_english, plain_in_english};
 pub use layout::{
     normalize_name, served_model, Case, CaseSide, Engine, Experiment, Located, Note, Params,
     Profile, Report, Role, Row, Served, Table, Variant,
@@ -35,13 +45,31 @@ pub struct ReadReport {
 /// line); a report without blocks reads as an empty structure.
 pub fn read_report(path: &Path, text: &str) -> crate::Result<ReadReport> {
     let (blocks, warnings) = blocks::read_blocks(path, text)?;
+    let english;
+    let text = match in_english(text, &blocks) {
+        Some(t) => {
+            english = t;
+            english.as_str()
+        }
+        None => text,
+    };
     let markdown = items(text);
     // A report that lost its Markdown is read by its words and shapes instead.
     let items = if plain::is_plain(&markdown) && !blocks.is_empty() {
-        plain::items(text)
+        match english::plain_in_english(text) {
+            Some(english) => plain::items(&english),
+            None => plain::items(text),
+        }
     } else {
         markdown
     };
     let report = layout::build(&items, blocks);
     Ok(ReadReport { report, warnings })
+}
+
+/// Reads a published report's blocks and its document (for `translate`).
+pub fn read_blocks_and_document(path: &Path, text: &str) -> crate::Result<(Vec<Block>, Document)> {
+    let (blocks, _) = blocks::read_blocks(path, text)?;
+    let document = read_document(text, &blocks);
+    Ok((blocks, document))
 }

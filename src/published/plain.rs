@@ -71,12 +71,56 @@ const RU: [(&str, Word); 18] = [
     ),
 ];
 
-/// `Профиль: ShareGPT`.
-const PROFILE_PREFIX: &str = "профиль:";
+/// The same words in English, for a report that lost its Markdown in English (a
+/// translation of the Russian one back, written as plain text like its source).
+const EN: [(&str, Word); 18] = [
+    ("conclusion", Word::Conclusion),
+    ("experimental setup", Word::Setup),
+    ("experiment results", Word::Results),
+    ("model", Word::Model),
+    ("hardware", Word::Hardware),
+    ("engine version", Word::Engines),
+    ("benchmark method", Word::Method),
+    ("benchmark profiles", Word::Profiles),
+    ("serving command", Word::ServingCommand),
+    ("note", Word::Note),
+    ("summary of optimization options", Word::Summary),
+    ("other benchmark cases", Word::OtherCases),
+    ("backend parameters:", Word::Params("Backend Parameters:")),
+    (
+        "baseline backend parameters:",
+        Word::Params("Baseline Backend Parameters:"),
+    ),
+    (
+        "optimized backend parameters:",
+        Word::Params("Optimized Backend Parameters:"),
+    ),
+    ("benchmark result", Word::Result("Benchmark result")),
+    (
+        "baseline benchmark result",
+        Word::Result("Baseline benchmark result"),
+    ),
+    (
+        "optimized benchmark result",
+        Word::Result("Optimized benchmark result"),
+    ),
+];
+
+/// `Профиль: ShareGPT`, `Profile: ShareGPT`.
+const PROFILE_PREFIXES: [&str; 2] = ["профиль:", "profile:"];
+
+fn strip_profile_prefix(line: &str) -> Option<&str> {
+    PROFILE_PREFIXES
+        .iter()
+        .find_map(|p| crate::offsets::strip_prefix_ignore_case(line, p))
+}
 
 fn word_of(text: &str) -> Option<Word> {
     let lower = text.trim().to_lowercase();
-    RU.iter().find(|(w, _)| *w == lower).map(|(_, k)| *k)
+    RU.iter()
+        .chain(EN.iter())
+        .find(|(w, _)| *w == lower)
+        .map(|(_, k)| *k)
 }
 
 /// Consecutive non-blank lines: (first line number, lines).
@@ -111,7 +155,7 @@ impl Paragraph {
 
     fn is_profile_line(&self) -> bool {
         self.single()
-            .is_some_and(|l| crate::offsets::strip_prefix_ignore_case(l, PROFILE_PREFIX).is_some())
+            .is_some_and(|l| strip_profile_prefix(l).is_some())
     }
 
     /// A title: one short line that is no word of the layout and ends no sentence.
@@ -242,7 +286,7 @@ fn table_row(line: u64, text: &str) -> Item {
 fn text_items(p: &Paragraph, out: &mut Vec<Item>) {
     for (i, l) in p.lines.iter().enumerate() {
         let l = l.trim();
-        let text = if l.starts_with("Итог:") {
+        let text = if l.starts_with("Итог:") || l.starts_with("Summary:") {
             figures_in_english(l)
         } else {
             l.to_owned()
@@ -378,7 +422,7 @@ pub fn items(text: &str) -> Vec<Item> {
         }
         if p.is_profile_line() {
             let first = p.lines[0].trim();
-            let name = crate::offsets::strip_prefix_ignore_case(first, PROFILE_PREFIX)
+            let name = strip_profile_prefix(first)
                 .unwrap_or(first)
                 .trim()
                 .to_owned();

@@ -1,0 +1,176 @@
+//! `translate`: a published report given in another language as the same document.
+//! The report is read into its document (`published::read_document`); each segment of
+//! its text (`segment.rs`) is translated from, in order: the memory perflab ships
+//! (`l10n::memory`), the user's memory file (`user_memory.rs`), an LLM
+//! (`llm.rs`); else it stays in the source language and is counted. Only the segments'
+//! bytes change: fences, blocks, inline code, URLs, HTML and everything between segments
+//! are copied, so the output has the source's format and lines. The translation is then
+//! checked against the source (`verify.rs`).
+
+pub mod html;
+pub mod llm;
+pub mod segment;
+pub mod user_memory;
+pub mod verify;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::l10n::memory::Memory;
+use crate::published::{language_of, read_blocks_and_document};
+use crate::Result;
+
+pub use llm::LlmConfig;
+pub use segment::Segment;
+pub use user_memory::{Pair, UserMemory};
+pub use verify::Difference;
+
+/// Where a segment's translation came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Source {
+    /// The memory shipped in `locales/`.
+    Shipped,
+    /// The user's `--memory` file.
+    User,
+    /// The LLM, accepted and appended to the memory file.
+    Llm,
+    /// Left in the source language.
+    Untranslated,
+}
+
+#[derive(Debug)]
+pub struct Translated {
+    pub from: &'static str,
+    pub to: &'static str,
+    pub text: String,
+    /// The same, for the HTML page: untranslated segments wrapped in a marked span.
+    pub marked: String,
+    /// Every segment with where its translation came from.
+    pub segments: Vec<(Segment, Source)>,
+    /// LLM answers rejected (they lost a number, a code span or a URL twice).
+    pub rejected: usize,
+    pub differences: Vec<Difference>,
+}
+
+impl Translated {
+    pub fn count(&self, source: Source) -> usize {
+        self.segments.iter().filter(|(_, s)| *s == source).count()
+    }
+
+    pub fn untranslated(&self) -> impl Iterator<Item = &Segment> {
+        self.segments
+            .iter()
+            .filter(|(_, s)| *s == Source::Untranslated)
+            .map(|(seg, _)| seg)
+    }
+}
+
+pub struct Options<'a> {
+    /// The report's language; detected from its letters when `None`.
+    pub from: Option<&'static str>,
+    pub to: &'static str,
+    pub memory: &'a mut UserMemory,
+    pub llm: Option<&'a LlmConfig>,
+}
+
+/// Translates the report `text` (`path` names it in messages). An LLM that fails after
+/// its retries is an error, once the answers it gave are in the memory file.
+pub fn translate(path: &Path, text: &str, opts: Options) -> Result<Translated> {
+    let (_, doc) = read_blocks_and_document(path, text)?;
+    let from = opts.from.unwrap_or_else(|| language_of(text));
+    let to = opts.to;
+    let segments = if from == to {
+        Vec::new()
+    } else {
+        segment::segments(&doc, text, from)
+    };
+    let shipped = Memory::new(from, to)?;
+    let mut found: Vec<Option<(String, Source)>> = segments
+        .iter()
+        .map(|s| {
+            if let Some(t) = shipped.lookup(&s.text) {
+                Some((t, Source::Shipped))
+            } else {
+                opts.memory
+                    .get(to, &s.text)
+                    .map(|t| (t.to_owned(), Source::User))
+            }
+        })
+        .collect();
+    let mut rejected = 0;
+    let mut failure = None;
+    if let Some(cfg) = opts.llm {
+        // Each distinct text asked once, in document order.
+        let mut asked: Vec<String> = Vec::new();
+        for (s, f) in segments.iter().zip(&found) {
+            if f.is_none() && !asked.contains(&s.text) {
+                asked.push(s.text.clone());
+            }
+        }
+        let (answers, failed) = llm::translate(cfg, from, to, &asked);
+        failure = failed;
+        let mut accepted: BTreeMap<&str, String> = BTreeMap::new();
+        let mut pairs = Vec::new();
+        for (text, answer) in asked.iter().zip(&answers) {
+            match answer {
+                Some(llm::Answer::Accepted(a)) => {
+                    accepted.insert(text.as_str(), a.clone());
+                    pairs.push(Pair {
+                        lang: to.to_owned(),
+                        source: text.clone(),
+                        target: a.clone(),
+                    });
+                }
+                Some(llm::Answer::Rejected) => rejected += 1,
+                None => {}
+            }
+        }
+        opts.memory.append(&pairs)?;
+        for (s, f) in segments.iter().zip(found.iter_mut()) {
+            if f.is_none() {
+                *f = accepted
+                    .get(s.text.as_str())
+                    .map(|a| (a.clone(), Source::Llm));
+            }
+        }
+    }
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    let mut out = String::with_capacity(text.len() + text.len() / 4);
+    let mut marked = String::with_capacity(out.capacity());
+    let mut at = 0;
+    let mut result = Vec::with_capacity(segments.len());
+    for (s, f) in segments.into_iter().zip(found) {
+        out.push_str(&text[at..s.range.start]);
+        marked.push_str(&text[at..s.range.start]);
+        match f {
+            Some((t, source)) => {
+                out.push_str(&t);
+                marked.push_str(&t);
+                result.push((s.clone(), source));
+            }
+            None => {
+                out.push_str(&s.text);
+                marked.push_str(&format!(
+                    "<span class=\"untranslated\" lang=\"{from}\">{}</span>",
+                    s.text
+                ));
+                result.push((s.clone(), Source::Untranslated));
+            }
+        }
+        at = s.range.end;
+    }
+    out.push_str(&text[at..]);
+    marked.push_str(&text[at..]);
+    let differences = verify::verify(path, text, &out)?;
+    Ok(Translated {
+        from,
+        to,
+        text: out,
+        marked,
+        segments: result,
+        rejected,
+        differences,
+    })
+}
