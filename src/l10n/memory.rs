@@ -55,7 +55,7 @@ pub struct Memory {
 }
 
 /// The `$variables` a message uses, from its source text, in order of first use.
-fn variables(lang: &str, id: &str) -> Vec<String> {
+pub(super) fn variables(lang: &str, id: &str) -> Vec<String> {
     let mut vars = Vec::new();
     for (_, src) in files_of(lang) {
         let mut in_message = false;

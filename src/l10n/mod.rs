@@ -258,28 +258,7 @@ mod tests {
 
     /// The `$variables` a message uses, from its source text.
     fn variables(lang: &str, id: &str) -> BTreeSet<String> {
-        let mut vars = BTreeSet::new();
-        for (_, src) in files_of(lang) {
-            let mut in_message = false;
-            for line in src.lines() {
-                if line.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
-                    in_message = line.split_once('=').is_some_and(|(k, _)| k.trim() == id);
-                }
-                if !in_message {
-                    continue;
-                }
-                for part in line.split('$').skip(1) {
-                    let name: String = part
-                        .chars()
-                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
-                        .collect();
-                    if !name.is_empty() {
-                        vars.insert(name);
-                    }
-                }
-            }
-        }
-        vars
+        super::memory::variables(lang, id).into_iter().collect()
     }
 
     #[test]
