@@ -7,9 +7,9 @@ use std::path::Path;
 use super::args::{RenderArgs, ReportArgs};
 use super::Outcome;
 use crate::compare::StudyComparison;
-use crate::requests::Objectives;
 use crate::render::report;
 use crate::render::templates::Templates;
+use crate::requests::Objectives;
 use crate::study;
 
 pub fn run(args: ReportArgs, langs: &[&'static str]) -> anyhow::Result<Outcome> {

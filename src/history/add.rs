@@ -10,10 +10,10 @@ use std::collections::{BTreeMap, HashSet};
 
 use polars::prelude::*;
 
+use super::labels::parse_date;
 use super::labels::{content_hash, run_id, Labels, RUN_ID};
 use super::read::read_ids;
 use super::store::{part_path, Store};
-use super::labels::parse_date;
 use crate::model::frame::{cell, runs_to_frame};
 use crate::model::timestamp::RUN_TIMESTAMP;
 use crate::model::Run;

@@ -27,11 +27,7 @@ pub fn attach(
     study: &mut Study,
     objectives: &Objectives,
 ) -> Result<(Vec<VariantRequests>, Vec<(String, String)>)> {
-    let dir = study
-        .path
-        .parent()
-        .map(PathBuf::from)
-        .unwrap_or_default();
+    let dir = study.path.parent().map(PathBuf::from).unwrap_or_default();
     let mut files: BTreeMap<String, Vec<RunRequests>> = BTreeMap::new();
     let mut found = Vec::new();
     let mut warnings = Vec::new();
