@@ -521,3 +521,58 @@ fn two_adds_at_once_do_not_corrupt_the_store() {
     .unwrap();
     assert_eq!(line["runs"], 3, "each run once: {line}");
 }
+
+/// Without `--date`, each run goes under the day its file stamped it with (vLLM's `date`,
+/// guidellm's `start_time`), a file without a stamp under today; `--date` overrides both.
+#[test]
+fn without_date_each_run_goes_under_its_own_day() {
+    let tmp = tempfile::tempdir().unwrap();
+    let store = tmp.path().join("store");
+    // Real results: vLLM stamped 20261201-192335 and 20261129-224045; guidellm started
+    // at Unix 1795991719.78 (2026-11-29 UTC).
+    let files = [
+        "fixtures/vllm/0.33.0-run6-c2/result.json",
+        RESULT,
+        "fixtures/guidellm/0.8.1-run1/benchmarks.json",
+    ];
+    let out = perflab()
+        .args(["history", "add"])
+        .args(files)
+        .arg("--store")
+        .arg(&store)
+        .assert()
+        .success();
+    let msg = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    let days: Vec<String> = parts(&store)
+        .iter()
+        .map(|p| {
+            let rel = p.strip_prefix(&store).unwrap().to_string_lossy().into_owned();
+            rel.split('/').next().unwrap().to_owned()
+        })
+        .collect();
+    assert_eq!(days, ["date=2026-11-29", "date=2026-12-01"], "{msg}");
+    assert_eq!(msg.lines().count(), 2, "one message per day: {msg}");
+
+    // The runs frame keeps the stamp as a column.
+    let ingest = perflab()
+        .args(["ingest", "--json", "fixtures/vllm/0.33.0-run6-c2/result.json"])
+        .assert()
+        .success();
+    let line = String::from_utf8(ingest.get_output().stdout.clone()).unwrap();
+    let run: Json = serde_json::from_str(line.trim()).unwrap();
+    assert_eq!(run["run_timestamp"], "2026-12-01T19:23:35", "{line}");
+
+    // `--date` puts every run under that day.
+    let other = tmp.path().join("other");
+    perflab()
+        .args(["history", "add"])
+        .args(files)
+        .arg("--store")
+        .arg(&other)
+        .args(["--date", "2026-01-05"])
+        .assert()
+        .success();
+    let all: Vec<_> = parts(&other);
+    assert_eq!(all.len(), 1);
+    assert!(all[0].to_string_lossy().contains("date=2026-01-05"));
+}

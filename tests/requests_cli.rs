@@ -289,3 +289,60 @@ fn keep_going_keeps_the_good_files_requests() {
     let rows = fs::read_to_string(&frame).unwrap().lines().count();
     assert_eq!(rows, 41, "a header and the good file's 40 requests");
 }
+
+/// `report --slo` on a study whose variants are the real detailed runs 9 and 10: the
+/// table holds each run's requests and its goodput under the SLOs (run 9's equals what vLLM
+/// printed for `--goodput ttft:26 tpot:2.4`), and the CDFs draw both variants.
+#[test]
+fn report_judges_a_studys_requests_by_the_slos_and_draws_their_cdfs() {
+    let dir = tempfile::tempdir().unwrap();
+    let study = fixture("studies/vllm-detailed/study.toml");
+    let out = run(perflab()
+        .arg("report")
+        .arg(&study)
+        .args(["--slo", "ttft<=26", "--slo", "tpot<=2.4", "--slo", "p99_ttft_ms<=1000"])
+        .arg("--out")
+        .arg(dir.path()));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let md = fs::read_to_string(dir.path().join("report.en.md")).unwrap();
+    let ingest = run(perflab().args(["ingest", "--json"]).arg(fixture(RUN9)));
+    let run9: Value = serde_json::from_str(ingest.stdout.trim()).unwrap();
+    let goodput = run9["request_goodput"].as_f64().unwrap();
+    let row = md
+        .lines()
+        .find(|l| l.starts_with("| run 9 (3 failures) |"))
+        .unwrap_or_else(|| panic!("no row of run 9 in\n{md}"));
+    let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+    assert_eq!(cells[1], "40", "{row}");
+    assert_eq!(cells[2], "0.3", "{row}");
+    let slo_goodput: f64 = cells[3].parse().unwrap();
+    assert!((slo_goodput - goodput).abs() < 1e-9 * goodput, "{row} vs {goodput}");
+    assert_eq!(cells[4], "yes", "{row}");
+    assert!(md.contains("| run 10 | 40 |"), "{md}");
+    assert!(md.contains("`ttft<=26`"), "{md}");
+    for metric in ["ttft", "tpot", "e2el"] {
+        let rel = format!("charts/requests-1-{metric}.en.svg");
+        assert!(md.contains(&rel), "{md}");
+        let svg = fs::read_to_string(dir.path().join(&rel)).unwrap();
+        assert!(svg.contains("run 9 (3 failures)") && svg.contains("run 10"), "{rel}");
+    }
+
+    // Without an SLO the section counts the requests and draws them; every language.
+    let plain = tempfile::tempdir().unwrap();
+    let out = run(perflab()
+        .arg("report")
+        .arg(&study)
+        .args(["--lang", "en,ru,zh-CN"])
+        .arg("--out")
+        .arg(plain.path())
+        .current_dir(dir.path()));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let md = fs::read_to_string(plain.path().join("report.en.md")).unwrap();
+    assert!(md.contains("no SLO was given"), "{md}");
+    assert!(md.contains("| run 10 | 40 |"), "{md}");
+    for lang in ["ru", "zh-CN"] {
+        let md = fs::read_to_string(plain.path().join(format!("report.{lang}.md"))).unwrap();
+        assert!(md.contains(&format!("charts/requests-1-ttft.{lang}.svg")), "{md}");
+        assert!(!md.contains("report-requests-"), "{md}");
+    }
+}

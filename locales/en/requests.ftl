@@ -17,6 +17,7 @@ requests-written = { $count ->
 requests-test-bootstrap = bootstrap
 requests-test-mann-whitney = Mann–Whitney U
 requests-decided-by = decided by { $test } over { $base } and { $cand } requests
+requests-decided-by-subsample = decided by { $test } over seeded subsamples of { $base_used } of { $base } and { $cand_used } of { $cand } requests
 requests-significance-note = With one run per side, latency percentiles are judged by a seeded bootstrap 95% interval of their difference ({ $resamples } resamples of the requests) and their distributions by a Mann–Whitney U test (p < 0.05); throughput is still judged by the threshold alone.
 
 ## Charts
@@ -41,3 +42,4 @@ metric-slo_attainment = Share of requests within the SLOs
 metric-requests = Requests read
 requests-error-no-requests = --charts needs both runs to have kept their requests (vLLM --save-detailed, SGLang --output-details, guidellm benchmarks.json)
 requests-decided-by-gaps = decided by { $test } over { $base } and { $cand } gaps between tokens
+requests-decided-by-gaps-subsample = decided by { $test } over seeded subsamples of { $base_used } of { $base } and { $cand_used } of { $cand } gaps between tokens

@@ -17,6 +17,7 @@ requests-written = { $count ->
 requests-test-bootstrap = бутстреп
 requests-test-mann-whitney = U-критерий Манна–Уитни
 requests-decided-by = решил { $test } по { $base } и { $cand } запросам
+requests-decided-by-subsample = решил { $test } по случайным подвыборкам: { $base_used } из { $base } и { $cand_used } из { $cand } запросов
 requests-significance-note = При одном прогоне с каждой стороны перцентили задержки оцениваются бутстреп-интервалом 95% их разности с фиксированным зерном ({ $resamples } повторных выборок запросов), а распределения — U-критерием Манна–Уитни (p < 0,05); пропускная способность по-прежнему оценивается только порогом.
 
 ## Графики
@@ -41,3 +42,4 @@ metric-slo_attainment = Доля запросов в пределах SLO
 metric-requests = Прочитано запросов
 requests-error-no-requests = для --charts оба прогона должны хранить свои запросы (vLLM --save-detailed, SGLang --output-details, guidellm benchmarks.json)
 requests-decided-by-gaps = решил { $test } по { $base } и { $cand } интервалам между токенами
+requests-decided-by-gaps-subsample = решил { $test } по случайным подвыборкам: { $base_used } из { $base } и { $cand_used } из { $cand } интервалов между токенами

@@ -13,6 +13,7 @@ requests-written = 已将 { $count } 个请求写入 { $path }
 requests-test-bootstrap = 自助法
 requests-test-mann-whitney = Mann–Whitney U 检验
 requests-decided-by = 由{ $test }基于 { $base } 和 { $cand } 个请求判定
+requests-decided-by-subsample = 由{ $test }基于随机子样本判定：{ $base } 个请求中的 { $base_used } 个和 { $cand } 个请求中的 { $cand_used } 个
 requests-significance-note = 每侧只有一次运行时，延迟百分位数由其差值的固定种子自助法 95% 区间判定（对请求重抽样 { $resamples } 次），分布由 Mann–Whitney U 检验判定（p < 0.05）；吞吐量仍只按阈值判定。
 
 ## 图表
@@ -37,3 +38,4 @@ metric-slo_attainment = 满足 SLO 的请求占比
 metric-requests = 读取的请求数
 requests-error-no-requests = --charts 需要两次运行都保存了逐请求数据（vLLM --save-detailed、SGLang --output-details、guidellm benchmarks.json）
 requests-decided-by-gaps = 由{ $test }基于 { $base } 和 { $cand } 个 token 间隔判定
+requests-decided-by-gaps-subsample = 由{ $test }基于随机子样本判定：{ $base } 个 token 间隔中的 { $base_used } 个和 { $cand } 个 token 间隔中的 { $cand_used } 个

@@ -138,6 +138,12 @@ pub struct ImportArgs {
 pub struct ReportArgs {
     /// The study description (study.toml); result paths in it are relative to it.
     pub study: PathBuf,
+    /// An SLO, repeatable, as `ingest --slo`: a per-request one (`ttft<=200`, `tpot<=50`,
+    /// `itl`, `e2el`, in ms) gives slo_attainment and slo_goodput of the runs that kept
+    /// their requests; one on a run column (`p99_ttft_ms<=300`) gives slo_met.
+    /// Default: [slo] in perflab.toml.
+    #[arg(long, value_name = "SLO")]
+    pub slo: Vec<String>,
     #[command(flatten)]
     pub render: RenderArgs,
 }

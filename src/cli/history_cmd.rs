@@ -43,7 +43,8 @@ pub struct AddArgs {
     /// A label of every run added, KEY=VALUE (commit, branch, machine…); repeatable.
     #[arg(long = "label", value_name = "KEY=VALUE")]
     pub labels: Vec<String>,
-    /// The runs' date, YYYY-MM-DD (their partition). Default: today (UTC).
+    /// The runs' date, YYYY-MM-DD (their partition). Default: each run's own date where
+    /// the file carries one (the `run_timestamp` column), else today (UTC).
     #[arg(long, value_name = "YYYY-MM-DD")]
     pub date: Option<String>,
 }
@@ -125,10 +126,7 @@ fn date_arg(text: &str) -> crate::Result<String> {
 fn add(args: AddArgs) -> anyhow::Result<Outcome> {
     // Flags first: a bad label or date is reported before any file is read.
     let labels = history::parse_labels(&args.labels)?;
-    let date = match &args.date {
-        Some(d) => date_arg(d)?,
-        None => history::labels::today(),
-    };
+    let date = args.date.as_deref().map(date_arg).transpose()?;
     let runs = load(&args.paths)?;
     if runs.is_empty() {
         let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
@@ -139,23 +137,30 @@ fn add(args: AddArgs) -> anyhow::Result<Outcome> {
         .into());
     }
     let store = Store::open(&args.store, true)?;
-    let added = history::add(&store, &runs, &labels, &date)?;
+    let today = history::labels::today();
+    for (_, added) in history::add_by_date(&store, &runs, &labels, date.as_deref(), &today)? {
+        report_added(&added, &args.store)?;
+    }
+    Ok(Outcome::Ok)
+}
+
+fn report_added(added: &history::Added, store: &str) -> anyhow::Result<()> {
     let message = match &added.part {
         Some(part) => crate::tr!(
             "history-added",
             added = added.added as i64,
             known = added.known as i64,
-            store = args.store.clone(),
+            store = store.to_owned(),
             part = part.clone()
         ),
         None => crate::tr!(
             "history-nothing-added",
             known = added.known as i64,
-            store = args.store.clone()
+            store = store.to_owned()
         ),
     };
     writeln!(std::io::stderr(), "perflab: {message}")?;
-    Ok(Outcome::Ok)
+    Ok(())
 }
 
 /// Runs of every path, as `curves` reads them: a named file may be a saved runs frame.

@@ -56,6 +56,10 @@ pub struct RequestTest {
     pub test: Test,
     pub base_requests: usize,
     pub cand_requests: usize,
+    /// The values per side the test drew from: the bootstrap's seeded subsample of at most
+    /// [`MAX_BOOTSTRAP_SAMPLE`], every value for Mann–Whitney. What the output names.
+    pub base_used: usize,
+    pub cand_used: usize,
     /// Bootstrap: the 95% interval of candidate − baseline, in the metric's unit.
     pub ci: Option<(f64, f64)>,
     /// Mann–Whitney: the two-sided p-value.
@@ -135,6 +139,8 @@ pub fn judge(column: &str, stat: Statistic, base: &[f64], cand: &[f64]) -> Optio
                 test: Test::Bootstrap,
                 base_requests: base.len(),
                 cand_requests: cand.len(),
+                base_used: base.len().min(MAX_BOOTSTRAP_SAMPLE),
+                cand_used: cand.len().min(MAX_BOOTSTRAP_SAMPLE),
                 ci: Some((lo, hi)),
                 p: None,
                 significant: lo > 0.0 || hi < 0.0,
@@ -146,6 +152,8 @@ pub fn judge(column: &str, stat: Statistic, base: &[f64], cand: &[f64]) -> Optio
                 test: Test::MannWhitney,
                 base_requests: base.len(),
                 cand_requests: cand.len(),
+                base_used: base.len(),
+                cand_used: cand.len(),
                 ci: None,
                 p: Some(p),
                 significant: p < ALPHA,
@@ -306,6 +314,19 @@ mod tests {
     fn resample(values: &[f64], seed: u64) -> Vec<f64> {
         let mut rng = SplitMix64::new(seed);
         (0..values.len()).map(|_| values[rng.below(values.len())]).collect()
+    }
+
+    #[test]
+    fn the_test_names_the_sizes_it_drew_from() {
+        let big = latencies(MAX_BOOTSTRAP_SAMPLE + 5, 1, 1.0);
+        let small = latencies(300, 2, 1.0);
+        let t = judge("p99_ttft_ms", Statistic::Percentile(99.0), &big, &small).unwrap();
+        assert_eq!(
+            (t.base_requests, t.base_used, t.cand_requests, t.cand_used),
+            (MAX_BOOTSTRAP_SAMPLE + 5, MAX_BOOTSTRAP_SAMPLE, 300, 300)
+        );
+        let t = judge("mean_ttft_ms", Statistic::Mean, &big, &small).unwrap();
+        assert_eq!((t.base_used, t.cand_used), (MAX_BOOTSTRAP_SAMPLE + 5, 300));
     }
 
     #[test]

@@ -3,15 +3,19 @@
 //! frame's columns, then `run_id`, then the labels, in that order: readers tell the
 //! labels by their place after `run_id`. The date is not a column of the file: it is the
 //! partition (`date=…/`), which DuckDB, Spark and perflab read from the path.
+//! [`add_by_date`] puts each run under its own day (`--date`, else the day of its
+//! `run_timestamp`, else today) and writes one part per day.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use polars::prelude::*;
 
+use super::labels::parse_date;
 use super::labels::{content_hash, run_id, Labels, RUN_ID};
 use super::read::read_ids;
 use super::store::{part_path, Store};
 use crate::model::frame::{cell, runs_to_frame};
+use crate::model::timestamp::RUN_TIMESTAMP;
 use crate::model::Run;
 use crate::{Error, Result};
 
@@ -23,6 +27,33 @@ pub struct Added {
     pub known: usize,
     /// The part written, relative to the store; `None` when nothing was new.
     pub part: Option<String>,
+}
+
+/// The day a run goes under: `date` when given, else the day of the run's own
+/// `run_timestamp` (the client's clock: vLLM's is local time), else `today`.
+pub fn day_of(run: &Run, date: Option<&str>, today: &str) -> String {
+    date.map(str::to_owned)
+        .or_else(|| run.text(RUN_TIMESTAMP).and_then(parse_date))
+        .unwrap_or_else(|| today.to_owned())
+}
+
+/// Adds each run under [`day_of`] it, one [`add`] per day, oldest day first.
+pub fn add_by_date(
+    store: &Store,
+    runs: &[Run],
+    labels: &Labels,
+    date: Option<&str>,
+    today: &str,
+) -> Result<Vec<(String, Added)>> {
+    let mut days: BTreeMap<String, Vec<Run>> = BTreeMap::new();
+    for run in runs {
+        days.entry(day_of(run, date, today))
+            .or_default()
+            .push(run.clone());
+    }
+    days.into_iter()
+        .map(|(day, runs)| add(store, &runs, labels, &day).map(|a| (day, a)))
+        .collect()
 }
 
 /// Adds `runs` with `labels` on `date` (`YYYY-MM-DD`).

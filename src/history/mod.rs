@@ -12,7 +12,7 @@ pub mod read;
 pub mod store;
 pub mod trend;
 
-pub use add::{add, Added};
+pub use add::{add, add_by_date, Added};
 pub use edivisive::{change_points, ChangePoint, Settings};
 pub use labels::{parse_date, parse_labels, Labels};
 pub use store::Store;

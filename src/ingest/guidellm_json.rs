@@ -17,7 +17,7 @@ use serde::Deserialize;
 
 use super::guidellm_summary::{Metric, Stats, Strategy, Summary};
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
-use crate::model::Format;
+use crate::model::{timestamp, Format};
 
 pub struct GuidellmJsonReader;
 
@@ -50,9 +50,11 @@ impl Reader for GuidellmJsonReader {
             });
         }
         for benchmark in &report.benchmarks {
-            parsed
-                .runs
-                .push(benchmark.summary(&setup).into_run(Format::GuidellmJson));
+            let mut run = benchmark.summary(&setup).into_run(Format::GuidellmJson);
+            if let Some(stamp) = benchmark.start_time.and_then(timestamp::from_unix_seconds) {
+                run.set_text(timestamp::RUN_TIMESTAMP, stamp);
+            }
+            parsed.runs.push(run);
         }
         Ok(Some(parsed))
     }
@@ -143,6 +145,9 @@ struct Benchmark {
     metrics: Metrics,
     #[serde(default)]
     duration: Option<f64>,
+    /// Unix seconds when the benchmark started (`run_timestamp`).
+    #[serde(default, deserialize_with = "lenient")]
+    start_time: Option<f64>,
 }
 
 #[derive(Deserialize)]

@@ -15,7 +15,7 @@ use serde_json::{Map, Value as Json};
 use super::json_lenient::{self, type_name, NUMBER, NUMBER_LIST, STRING};
 use super::json_shallow::{Keep, Shallow};
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
-use crate::model::{schema, Format, Key, Run, Value};
+use crate::model::{schema, timestamp, Format, Key, Run, Value};
 
 /// Reads a whole file of one or more JSON result objects.
 pub struct ServeJsonReader;
@@ -77,7 +77,10 @@ struct ResultKeys;
 
 impl Keep for ResultKeys {
     fn keep(key: &str) -> bool {
-        matches!(key, "backend" | "model_id" | "label" | "dataset_name")
+        matches!(
+            key,
+            "backend" | "model_id" | "label" | "dataset_name" | "date"
+        )
             || canonical_name(key).is_some()
     }
 }
@@ -260,6 +263,19 @@ pub(super) fn object_to_run(obj: &Map<String, Json>, line: Option<u64>) -> Resul
         if let Some(text_key @ ("backend" | "model_id" | "label")) = Some(key.as_str()) {
             match value {
                 Json::String(s) => run.set_text(text_key.to_owned(), s),
+                Json::Null => {}
+                other => return Err(bad(STRING, type_name(other))),
+            }
+            continue;
+        }
+        if key == "date" {
+            // vLLM's save time; a date of another shape is not a run's stamp.
+            match value {
+                Json::String(s) => {
+                    if let Some(stamp) = timestamp::from_vllm(s) {
+                        run.set_text(timestamp::RUN_TIMESTAMP, stamp);
+                    }
+                }
                 Json::Null => {}
                 other => return Err(bad(STRING, type_name(other))),
             }

@@ -7,6 +7,7 @@ pub mod frame;
 pub mod ndjson;
 mod run;
 pub mod schema;
+pub mod timestamp;
 
 pub use format::Format;
 pub use frame::{read_frame, runs_to_frame, write_frame, FrameFormat};

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use super::Key;
 
 /// Identity columns, always first, in this order.
-pub const IDENTITY: [&str; 11] = [
+pub const IDENTITY: [&str; 12] = [
     "source",
     // The other files the same run was read from (`ingest/same_run.rs`).
     "sources",
@@ -20,6 +20,8 @@ pub const IDENTITY: [&str; 11] = [
     "backend",
     "model_id",
     "label",
+    // When the client stamped the run (`model/timestamp.rs`), ISO 8601 text.
+    "run_timestamp",
     "num_prompts",
     "input_len",
     "output_len",
@@ -87,8 +89,15 @@ const INTEGER: [&str; 15] = [
 ];
 
 /// Columns that hold text.
-pub const TEXT: [&str; 7] = [
-    "source", "sources", "format", "backend", "model_id", "label", EXTRA,
+pub const TEXT: [&str; 8] = [
+    "source",
+    "sources",
+    "format",
+    "backend",
+    "model_id",
+    "label",
+    "run_timestamp",
+    EXTRA,
 ];
 
 /// The column of what a reader found inside a block it reads but has no column for: a

@@ -116,7 +116,7 @@ pub fn apply(run: &mut Run, rr: &RunRequests, objectives: &Objectives) -> Vec<St
 
 /// `slo_met`: 1 when every objective on a run column holds, 0 when one fails, null when
 /// the run lacks a column one names.
-fn apply_run_objectives(run: &mut Run, per_run: &[Slo]) {
+pub fn apply_run_objectives(run: &mut Run, per_run: &[Slo]) {
     if per_run.is_empty() {
         return;
     }

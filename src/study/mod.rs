@@ -7,6 +7,7 @@
 
 mod load;
 mod localized;
+pub mod requests;
 mod spec;
 
 use std::path::PathBuf;

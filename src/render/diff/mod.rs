@@ -411,7 +411,8 @@ fn pools_gaps(metric: &str) -> bool {
         .is_some_and(|(_, m)| m == crate::requests::Metric::Itl)
 }
 
-/// "decided by the bootstrap over 37 and 40 requests".
+/// "decided by bootstrap over 37 and 40 requests"; when the bootstrap drew from a seeded
+/// subsample of a side, the sizes it used as well as the sizes read.
 fn decided_by(
     t: &crate::compare::significance::RequestTest,
     gaps: bool,
@@ -422,10 +423,12 @@ fn decided_by(
         Test::Bootstrap => l10n.tr("requests-test-bootstrap"),
         Test::MannWhitney => l10n.tr("requests-test-mann-whitney"),
     };
-    let id = if gaps {
-        "requests-decided-by-gaps"
-    } else {
-        "requests-decided-by"
+    let subsampled = t.base_used < t.base_requests || t.cand_used < t.cand_requests;
+    let id = match (gaps, subsampled) {
+        (true, true) => "requests-decided-by-gaps-subsample",
+        (true, false) => "requests-decided-by-gaps",
+        (false, true) => "requests-decided-by-subsample",
+        (false, false) => "requests-decided-by",
     };
     l10n.tr_args(
         id,
@@ -433,6 +436,8 @@ fn decided_by(
             ("test", s(test)),
             ("base", n(t.base_requests)),
             ("cand", n(t.cand_requests)),
+            ("base_used", n(t.base_used)),
+            ("cand_used", n(t.cand_used)),
         ],
     )
 }
@@ -515,6 +520,43 @@ mod tests {
         );
         assert_eq!(c.failed_candidates, 1);
         assert!(c.not_applicable > 0 && c.without_noise_estimate == 2);
+    }
+
+    /// A bootstrap over a subsample says the size it drew, in every language.
+    #[test]
+    fn a_subsampled_bootstrap_names_the_subsample() {
+        use crate::compare::significance::{RequestTest, Test, MAX_BOOTSTRAP_SAMPLE};
+        let t = RequestTest {
+            test: Test::Bootstrap,
+            base_requests: 1_000_000,
+            cand_requests: 1_000_000,
+            base_used: MAX_BOOTSTRAP_SAMPLE,
+            cand_used: MAX_BOOTSTRAP_SAMPLE,
+            ci: Some((1.0, 2.0)),
+            p: None,
+            significant: true,
+        };
+        let en = Localizer::new("en").unwrap();
+        assert_eq!(
+            decided_by(&t, false, &en),
+            "decided by bootstrap over seeded subsamples of 20000 of 1000000 and 20000 of 1000000 requests"
+        );
+        for lang in LANGUAGES {
+            let l10n = Localizer::new(lang).unwrap();
+            for gaps in [false, true] {
+                let text = decided_by(&t, gaps, &l10n);
+                assert!(text.contains("20000") && text.contains("1000000"), "{lang}: {text}");
+                assert!(!text.contains("requests-") && !text.contains("{ $"), "{lang}: {text}");
+            }
+        }
+        let whole = RequestTest {
+            base_used: 40,
+            cand_used: 40,
+            base_requests: 40,
+            cand_requests: 40,
+            ..t
+        };
+        assert_eq!(decided_by(&whole, false, &en), "decided by bootstrap over 40 and 40 requests");
     }
 
     /// Catches a message id missing from a locale (the id would be printed) and a

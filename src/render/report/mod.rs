@@ -5,6 +5,7 @@
 
 mod curve;
 mod figures;
+mod requests;
 mod view;
 
 use std::collections::BTreeMap;
@@ -20,6 +21,8 @@ use crate::compare::StudyComparison;
 use crate::l10n::Localizer;
 use crate::model::frame::write_atomic;
 use crate::render::{charts, html, templates::Templates};
+use crate::requests::Objectives;
+use crate::study::requests::VariantRequests;
 use crate::study::Study;
 use crate::{Error, Result};
 
@@ -53,6 +56,19 @@ pub fn render(
     lang: &str,
     templates: &Templates,
 ) -> Result<RenderedReport> {
+    render_with_requests(study, cmp, &[], &Objectives::default(), lang, templates)
+}
+
+/// [`render`], with the section of the variants' requests (`study::requests::attach`) and
+/// the `--slo` they were judged by.
+pub fn render_with_requests(
+    study: &Study,
+    cmp: &StudyComparison,
+    requests: &[VariantRequests],
+    objectives: &Objectives,
+    lang: &str,
+    templates: &Templates,
+) -> Result<RenderedReport> {
     let loc = Localizer::new(lang)?;
     let figures = Figures::new(study, cmp, &loc);
     let (curve_figures, load_curves) = curve::build(study, cmp, &loc);
@@ -64,6 +80,11 @@ pub fn render(
     }
     .build();
     view.load_curves = load_curves;
+    let (request_figures, request_views) = requests::build(study, requests, objectives, &loc);
+    if !request_views.is_empty() {
+        view.requests_intro = Some(requests::intro(objectives, &loc));
+    }
+    view.requests = request_views;
     let markdown = templates.render(REPORT_TEMPLATE, &view)?;
     let mut charts_svg = BTreeMap::new();
     for figure in figures.all() {
@@ -72,7 +93,7 @@ pub fn render(
             charts::grouped_bars(&figure.chart)?,
         );
     }
-    for figure in &curve_figures {
+    for figure in curve_figures.iter().chain(&request_figures) {
         charts_svg.insert(figure.path(loc.lang()), charts::line_chart(&figure.chart)?);
     }
     let html = html::page(&markdown, &view.title, loc.lang(), &charts_svg)?;

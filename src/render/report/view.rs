@@ -36,6 +36,9 @@ pub struct ReportView {
     pub latency_charts: Vec<ChartRef>,
     /// Load series drawn as curves (filled by `curve.rs`).
     pub load_curves: Vec<super::curve::LoadCurveView>,
+    /// The section of the variants' requests (filled by `requests.rs`).
+    pub requests_intro: Option<String>,
+    pub requests: Vec<super::requests::RequestsView>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -237,6 +240,8 @@ impl ViewBuilder<'_> {
                 .map(|f| f.reference(lang))
                 .collect(),
             load_curves: Vec::new(),
+            requests_intro: None,
+            requests: Vec::new(),
         }
     }
 
