@@ -128,6 +128,8 @@ fn table(
                     } else {
                         "report-requests-no"
                     }),
+                    // Printed as vLLM prints its goodput (`{:.2f}`); the share likewise.
+                    ("slo_goodput" | "slo_attainment", Some(v)) => format!("{v:.2}"),
                     (_, Some(v)) => format_number(v),
                     (_, None) => "—".to_owned(),
                 }
