@@ -126,6 +126,7 @@ fn chart(loc: &Localizer, trends: &Trends, s: &Series) -> charts::LineChart {
         line: true,
         dashed: false,
         muted: false,
+        markers: true,
     }];
     if !s.change_points.is_empty() {
         series.push(charts::LineSeries {
@@ -134,6 +135,7 @@ fn chart(loc: &Localizer, trends: &Trends, s: &Series) -> charts::LineChart {
             line: true,
             dashed: true,
             muted: false,
+            markers: true,
         });
     }
     charts::LineChart {
