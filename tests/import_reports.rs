@@ -334,6 +334,8 @@ fn written_study_is_valid_toml_and_files_exist() {
                 "baseline",
                 "scenarios",
                 "metrics",
+                "goal",
+                "conclusion",
                 "method",
                 "notes"
             ]

@@ -2,9 +2,9 @@
 //! look at each block for numbers that cannot be right.
 //!
 //! The report is read by `published` (structure and blocks). Each rule of `rules/` finds
-//! one kind of claim (`claim.rs`) through the sentence and cell shapes of `grammar/`,
+//! one kind of claim (`claim.rs`) through the sentence and cell shapes of `published::grammar`,
 //! ties it to blocks (`tie.rs`, `names.rs`) and recomputes it (`recompute.rs`,
-//! `formula.rs`) with the interval arithmetic of `interval.rs`; `sanity.rs` lists
+//! `formula.rs`) with the interval arithmetic of `published::interval`; `sanity.rs` lists
 //! warnings about the blocks. The outcome, [`Checked`], is what the CLI prints (in
 //! the user's language, `output.rs`) or dumps as JSON: a claim that does not hold fails
 //! the check, warnings do not unless asked to.
@@ -12,8 +12,6 @@
 mod claim;
 mod context;
 mod formula;
-mod grammar;
-pub mod interval;
 mod names;
 mod output;
 mod recompute;
@@ -27,8 +25,12 @@ use std::path::Path;
 use serde::Serialize;
 
 pub use claim::{Claim, ClaimSource, Quantity, Verdict};
-pub use grammar::en::metric_of_label;
-pub use rules::{conclusion_rows, RowBlocks};
+// The sentence and cell shapes, and interval arithmetic, are the reader's (`published`).
+use crate::published::grammar;
+pub use crate::published::grammar::en::metric_of_label;
+pub use crate::published::interval;
+// The conclusion table's rows are read by `published`; re-exported for callers of `check`.
+pub use crate::published::{conclusion_rows, RowBlocks};
 pub use output::{render_json, render_text};
 pub use sanity::{Finding, PEAK_OVER_MEAN_LIMIT};
 

@@ -68,26 +68,8 @@ pub(crate) fn without_numbering(title: &str) -> &str {
     t
 }
 
-/// Cell text without Markdown emphasis or HTML tags.
-pub(crate) fn plain(cell: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in cell.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => in_tag = false,
-            _ if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    out.replace("**", "")
-        .replace("&amp;", "&")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .trim()
-        .to_owned()
-}
+/// Cell text without Markdown emphasis or HTML tags (read where the conclusion is).
+pub(crate) use crate::published::conclusion::plain;
 
 #[cfg(test)]
 mod tests {

@@ -4,11 +4,10 @@
 //! is not a valid optimization.
 
 use super::context::Context;
-use super::grammar::cell::CellQuote;
 use super::grammar::{Said, PRIMARY};
 use super::interval::{self, Interval};
 use super::names::closest;
-use crate::published::{Block, Params, PrintedNumber, Report};
+use crate::published::{Block, Params, PrintedNumber};
 
 impl Context<'_> {
     /// The experiment's only variant block whose `metric` is `said`, within rounding.
@@ -183,27 +182,7 @@ pub(crate) fn success_denominator(block: &Block, total: Option<f64>) -> Option<P
     total.map(PrintedNumber::exact)
 }
 
-/// The block among `candidates` that the most quoted values fit (the first on a tie);
-/// `None` when none fits any.
-pub(crate) fn best_match(report: &Report, q: &CellQuote, candidates: &[usize]) -> Option<usize> {
-    let mut best: Option<(usize, usize)> = None;
-    for &b in candidates {
-        let block = &report.blocks[b];
-        let fits = q
-            .values
-            .iter()
-            .filter(|(m, s)| {
-                block.number(m).is_some_and(|n| {
-                    interval::holds(&s.number, Interval::of(&n.scaled(1.0 / s.unit)))
-                })
-            })
-            .count();
-        if fits > 0 && best.is_none_or(|(_, f)| fits > f) {
-            best = Some((b, fits));
-        }
-    }
-    best.map(|(b, _)| b)
-}
+pub(crate) use crate::published::conclusion::best_match;
 
 /// The words of a serving configuration, sorted: the whole command when there is one,
 /// else its parameters; `--flag=value` is `--flag value`, quotes and continuation

@@ -46,6 +46,7 @@ fn kind_id(k: LostKind) -> &'static str {
         LostKind::UnknownProfile => "import-lost-unknown-profile",
         LostKind::ExtraBlock => "import-lost-extra-block",
         LostKind::NoModel => "import-lost-no-model",
+        LostKind::UnrankedLatency => "import-lost-unranked-latency",
     }
 }
 

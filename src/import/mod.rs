@@ -15,14 +15,16 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 pub use study_file::{
-    EngineEntry, ExperimentEntry, OrderedTable, PerLanguage, ProfileEntry, ScenarioEntry,
+    ConclusionEntry, EngineEntry, ExperimentEntry, MetricsEntry, OrderedTable, PerLanguage, ProfileEntry, ScenarioEntry,
     SideEntry, StudyFile, Text, VariantEntry,
 };
 
 pub use translate::translate;
 
-use crate::check::conclusion_rows;
-use crate::published::{normalize_name, read_report, served_model, Block, Note, Report};
+use crate::published::{
+    conclusion_metric, conclusion_rows, normalize_name, read_report, served_model, Block, Note,
+    Report,
+};
 use crate::{Error, Result};
 
 /// Why part of a report is not in the study, or was guessed.
@@ -45,6 +47,9 @@ pub enum LostKind {
     ExtraBlock,
     /// The report names no model; the study's is empty.
     NoModel,
+    /// The conclusion compares a latency the baseline's block does not print; the study
+    /// ranks by the default metric instead.
+    UnrankedLatency,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -592,6 +597,7 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
     study.baseline = report
         .baseline()
         .map(|(e, v)| format!("{}/{}", ids_of[e].0, ids_of[e].1[v]));
+    goal_and_command(&mut im, &mut study);
 
     // Scenarios: the conclusion's rows first, in its order, then cases it does not show.
     let rows = conclusion_rows(report);
@@ -707,6 +713,40 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
         lost: im.lost,
         source: im.source,
     })
+}
+
+/// What the report is about, kept: a conclusion that compares a latency makes a latency
+/// study ranked by it (when the baseline's block prints it: a study ranks by what its
+/// baseline ran), and the recommended serving command, when the report prints a whole
+/// one, is the study's own, byte for byte.
+fn goal_and_command(im: &mut Importer, study: &mut StudyFile) {
+    let report = im.report;
+    let latency = conclusion_metric(report)
+        .filter(|m| crate::model::schema::higher_is_better(m) == Some(false));
+    if let Some(metric) = latency {
+        let printed = report
+            .baseline_block()
+            .is_some_and(|b| report.blocks[b].run.get(metric).is_some());
+        if printed {
+            study.goal = Some("latency".to_owned());
+            study.metrics = Some(MetricsEntry {
+                primary: metric.to_owned(),
+            });
+        } else {
+            let line = report
+                .conclusion
+                .as_ref()
+                .map_or(1, |t| t.header.line);
+            im.lose(line, LostKind::UnrankedLatency, metric, None);
+        }
+    }
+    study.conclusion = report
+        .recommended
+        .as_ref()
+        .filter(|p| p.command.is_some())
+        .map(|p| ConclusionEntry {
+            command: p.text.trim_end_matches('\n').to_owned(),
+        });
 }
 
 /// The profile of a report that describes none.

@@ -34,6 +34,9 @@ pub struct StudyFile {
     /// `experiment-id/variant-name`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub baseline: Option<String>,
+    /// `latency` when the report's conclusion compares a latency; else absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub goal: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<Text<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -42,11 +45,27 @@ pub struct StudyFile {
     pub method: Option<Text<Vec<String>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub notes: Option<Text<Vec<String>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metrics: Option<MetricsEntry>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conclusion: Option<ConclusionEntry>,
     pub engines: Vec<EngineEntry>,
     pub profiles: Vec<ProfileEntry>,
     pub experiments: Vec<ExperimentEntry>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub scenarios: Vec<ScenarioEntry>,
+}
+
+/// `[metrics]`: the metric the report's conclusion ranks by.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MetricsEntry {
+    pub primary: String,
+}
+
+/// `[conclusion]`: the recommended serving command as the report prints it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ConclusionEntry {
+    pub command: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -3,7 +3,9 @@
 //! [`read_report`] finds the blocks with the ingest readers (`blocks.rs`, which also keeps
 //! how each value was printed), walks the Markdown (`markdown.rs`) and places every block
 //! in the report's structure (`layout.rs`): setup, profiles, experiments and variants,
-//! the cases run on every profile, and the tables that quote them. `check` recomputes
+//! the cases run on every profile, and the tables that quote them; `conclusion.rs` ties
+//! the conclusion table's rows to their blocks, through the cell shapes of `grammar/`
+//! and the interval arithmetic of `interval.rs`. `check` recomputes
 //! what the report claims from this; `import` writes it out as a study.
 //!
 //! [`read_document`] gives the whole document (`document.rs`): every node with its lines
@@ -12,9 +14,12 @@
 //! memory backwards), so that `check` finds the same claims in a translation.
 
 mod blocks;
+pub(crate) mod conclusion;
 mod document;
 mod english;
+pub(crate) mod grammar;
 pub mod inline;
+pub mod interval;
 mod layout;
 mod markdown;
 mod number;
@@ -23,6 +28,7 @@ mod plain;
 use std::path::Path;
 
 pub use blocks::{Block, PrintedValue};
+pub use conclusion::{conclusion_metric, conclusion_rows, RowBlocks};
 pub use document::{language_of, read_document, Document, Node, NodeKind, Piece, Region};
 pub use english::{in_english, plain_in_english};
 pub use layout::{

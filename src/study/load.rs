@@ -9,7 +9,7 @@ use toml::Spanned;
 
 use super::spec::{ExperimentSpec, ProfileSpec, SideSpec, StudySpec, VariantSpec};
 use super::{
-    Engine, Experiment, GapStyle, LoadedRun, MetricSettings, Outcome, Profile, Scenario, Study,
+    Engine, Experiment, GapStyle, Goal, LoadedRun, MetricSettings, Outcome, Profile, Scenario, Study,
     Variant, VariantId,
 };
 use crate::ingest::{self, InputFile};
@@ -18,6 +18,8 @@ use crate::{Error, Result};
 
 const DEFAULT_PRIMARY: &str = "total_token_throughput";
 const DEFAULT_SECONDARY: &str = "mean_tpot_ms";
+/// The primary metric of a latency study that names none: mean end-to-end latency.
+const DEFAULT_LATENCY_PRIMARY: &str = "mean_e2el_ms";
 
 /// Reads a study file and every result it names.
 pub fn load(path: &Path) -> Result<Study> {
@@ -115,6 +117,7 @@ impl Loader<'_> {
             slos,
             method: spec.method,
             notes: spec.notes,
+            recommended_command: spec.conclusion.command,
         })
     }
 
@@ -456,7 +459,35 @@ impl Loader<'_> {
                 }
             }
         };
-        let primary = column("metrics.primary", &m.primary, DEFAULT_PRIMARY)?;
+        let goal = match &spec.goal {
+            None => None,
+            Some(g) => match g.get_ref().as_str() {
+                "throughput" => Some(Goal::Throughput),
+                "latency" => Some(Goal::Latency),
+                _ => return Err(self.error_at("goal", g, &crate::tr!("study-error-goal"))),
+            },
+        };
+        let default_primary = match goal {
+            Some(Goal::Latency) => DEFAULT_LATENCY_PRIMARY,
+            _ => DEFAULT_PRIMARY,
+        };
+        let primary = column("metrics.primary", &m.primary, default_primary)?;
+        let lower_is_better = schema::higher_is_better(&primary) == Some(false);
+        let derived = if lower_is_better {
+            Goal::Latency
+        } else {
+            Goal::Throughput
+        };
+        // A latency study ranks by a latency: the words and the ranking must agree.
+        if let (Some(g), Some(spec_goal)) = (goal, &spec.goal) {
+            if g != derived {
+                return Err(self.error_at(
+                    "goal",
+                    spec_goal,
+                    &crate::tr!("study-error-goal-metric", metric = primary.clone()),
+                ));
+            }
+        }
         let secondary = column("metrics.secondary", &m.secondary, DEFAULT_SECONDARY)?;
         let style = match &m.style {
             None if schema::higher_is_better(&primary) == Some(false) => GapStyle::Ratio,
@@ -473,6 +504,7 @@ impl Loader<'_> {
             primary,
             secondary,
             style,
+            goal: derived,
         })
     }
 }

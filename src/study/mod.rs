@@ -37,6 +37,8 @@ pub struct Study {
     pub slos: Vec<crate::curves::Slo>,
     pub method: Option<Localized<Vec<String>>>,
     pub notes: Option<Localized<Vec<String>>>,
+    /// `[conclusion] command`: the recommended serving command as the author wrote it.
+    pub recommended_command: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -162,6 +164,16 @@ pub struct MetricSettings {
     /// Column compared between the same two runs (`mean_tpot_ms`).
     pub secondary: String,
     pub style: GapStyle,
+    /// What the study optimizes; agrees with the primary metric's direction.
+    pub goal: Goal,
+}
+
+/// What a study optimizes: the highest throughput, or the lowest latency.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Goal {
+    Throughput,
+    Latency,
 }
 
 /// How a gap between two values is told: in percent (throughput studies) or as a ratio

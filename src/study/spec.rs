@@ -27,6 +27,12 @@ pub struct StudySpec {
     pub scenarios: Vec<ScenarioSpec>,
     #[serde(default)]
     pub metrics: MetricsSpec,
+    /// `throughput` or `latency`: what the study optimizes; by default what the primary
+    /// metric measures (`mean_e2el_ms` is the primary metric of a latency study by default).
+    pub goal: Option<Spanned<String>>,
+    /// What the report concludes as its author wrote it.
+    #[serde(default)]
+    pub conclusion: ConclusionSpec,
     /// How the benchmarks were run: paragraphs.
     pub method: Option<Localized<Vec<String>>>,
     /// Caveats printed under the conclusion: one item each.
@@ -112,4 +118,12 @@ pub struct MetricsSpec {
     /// (`mean_e2el_ms<=3000`): a load series of the study is drawn with its capacity.
     #[serde(default)]
     pub slo: Vec<Spanned<String>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConclusionSpec {
+    /// The recommended serving command, printed byte for byte instead of the one built
+    /// from the recommended variant.
+    pub command: Option<String>,
 }

@@ -8,7 +8,6 @@ mod result_line;
 mod summary_sentence;
 mod summary_table;
 
-pub use conclusion_table::{conclusion_rows, RowBlocks};
 
 use super::claim::Claim;
 use super::context::Context;

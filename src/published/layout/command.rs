@@ -62,12 +62,14 @@ pub(crate) fn params_of(fence: &Fence) -> Params {
             line,
             args,
             command: Some(Located::new(line, full)),
+            text: fence.text(),
         };
     }
     Params {
         line: lines.first().map_or(fence.line + 1, |(l, _)| *l),
         args: lines.into_iter().map(|(_, t)| t).collect(),
         command: None,
+        text: fence.text(),
     }
 }
 

@@ -105,6 +105,9 @@ pub struct Params {
     pub args: Vec<String>,
     /// The serving command when the report gives the whole script (`vllm serve M -tp 2`).
     pub command: Option<Located>,
+    /// The fence's text as the report prints it (its indentation removed): what a
+    /// recommended serving command is quoted as, byte for byte.
+    pub text: String,
 }
 
 #[derive(Debug, Clone, PartialEq)]

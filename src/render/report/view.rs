@@ -9,10 +9,12 @@ use std::collections::BTreeMap;
 use fluent_bundle::FluentValue;
 use serde::Serialize;
 
+mod conclusion;
+
 use super::figures::Figures;
 use crate::compare::{
     fixed, Change, ChangeVerdict as Verdict, Direction, ExperimentComparison, MetricSpec, RunGap,
-    RunSide, ScenarioComparison, Status, StudyComparison, SummaryEntry,
+    RunSide, Status, StudyComparison, SummaryEntry,
 };
 use crate::l10n::{message_ids, Localizer};
 use crate::render::escape::markdown as md;
@@ -245,55 +247,6 @@ impl ViewBuilder<'_> {
         }
     }
 
-    fn conclusion(&self) -> ConclusionView {
-        let study = self.study;
-        let goal = if self.cmp.primary.higher_is_better {
-            "throughput"
-        } else {
-            "latency"
-        };
-        let intro = self.tr(
-            "conclusion-intro",
-            &[
-                ("goal", text(goal)),
-                ("model", text(md(&study.model))),
-                ("hardware", text(md(&study.hardware))),
-            ],
-        );
-        let (head, params) = study.serving_command(self.cmp.recommended);
-        let command = CodeBlock::new("bash", &serving_command_text(&head, &params));
-        let baseline_header = self.tr(
-            "col-baseline",
-            &[("label", text(md(&self.label(self.cmp.baseline))))],
-        );
-        let rows = self
-            .cmp
-            .conclusion
-            .iter()
-            .map(|row| self.conclusion_row(row))
-            .collect();
-        ConclusionView {
-            chart: self
-                .figures
-                .conclusion
-                .as_ref()
-                .map(|f| f.reference(self.lang())),
-            intro,
-            command,
-            baseline_kept: self.cmp.recommended == self.cmp.baseline,
-            baseline_header,
-            rows,
-        }
-    }
-
-    fn conclusion_row(&self, row: &ScenarioComparison) -> TableRow {
-        TableRow {
-            name: self.study.profiles[row.profile].title(self.lang()),
-            baseline: self.side_cell(&row.baseline, None),
-            optimized: self.side_cell(&row.optimized, row.change.as_ref()),
-        }
-    }
-
     /// `Total TPS (tok/s): 11768.22 <span class="perflab-better">(+2.09%)</span><br>Mean TPOT (ms): 15.85`
     fn cell(
         &self,
@@ -344,7 +297,8 @@ impl ViewBuilder<'_> {
         ("skipped", self.tr("cell-skipped", &[("rate", text(rate))]))
     }
 
-    fn side_cell(&self, side: &RunSide, change: Option<&Change>) -> String {
+    /// A conclusion cell; `latency`: a latency study's (`conclusion.rs`).
+    fn side_cell(&self, side: &RunSide, change: Option<&Change>, latency: bool) -> String {
         if let Some(reason) = &side.missing {
             return self.tr("scenario-missing", &[("reason", text(md(reason)))]);
         }
@@ -353,6 +307,9 @@ impl ViewBuilder<'_> {
         } else {
             change.map(|c| self.change_remark(c))
         };
+        if latency {
+            return self.latency_cell(side, remark);
+        }
         self.cell(side.primary, remark, side.secondary)
     }
 
