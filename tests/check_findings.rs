@@ -61,7 +61,11 @@ fn success_rate_against_the_benchmark_commands_num_prompts() {
         .collect();
     assert_eq!(
         rates,
-        [(171, 984.0, 1000.0), (792, 984.0, 1000.0), (827, 984.0, 1000.0)]
+        [
+            (171, 984.0, 1000.0),
+            (792, 984.0, 1000.0),
+            (827, 984.0, 1000.0)
+        ]
     );
     let out = render_text(&checked, &english());
     assert!(

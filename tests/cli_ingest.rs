@@ -436,9 +436,21 @@ fn reader_messages_follow_the_language() {
     let empty = dir.path().join("notes.txt");
     std::fs::write(&empty, "nothing measured here\n").unwrap();
     let expected = [
-        ("en", "ends without its closing `=====` line", "expected a benchmark result, found none"),
-        ("ru", "заканчивается без закрывающей строки `=====`", "ожидался результат бенчмарка, но его нет"),
-        ("zh-CN", "缺少结尾的 `=====` 行", "应为基准测试结果，但未找到"),
+        (
+            "en",
+            "ends without its closing `=====` line",
+            "expected a benchmark result, found none",
+        ),
+        (
+            "ru",
+            "заканчивается без закрывающей строки `=====`",
+            "ожидался результат бенчмарка, но его нет",
+        ),
+        (
+            "zh-CN",
+            "缺少结尾的 `=====` 行",
+            "应为基准测试结果，但未找到",
+        ),
     ];
     for (lang, warning, error) in expected {
         let out = perflab()
@@ -454,6 +466,9 @@ fn reader_messages_follow_the_language() {
             .assert()
             .code(2);
         let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
-        assert!(stderr.contains("notes.txt") && stderr.contains(error), "{lang}: {stderr}");
+        assert!(
+            stderr.contains("notes.txt") && stderr.contains(error),
+            "{lang}: {stderr}"
+        );
     }
 }

@@ -546,7 +546,11 @@ fn without_date_each_run_goes_under_its_own_day() {
     let days: Vec<String> = parts(&store)
         .iter()
         .map(|p| {
-            let rel = p.strip_prefix(&store).unwrap().to_string_lossy().into_owned();
+            let rel = p
+                .strip_prefix(&store)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
             rel.split('/').next().unwrap().to_owned()
         })
         .collect();
@@ -555,7 +559,11 @@ fn without_date_each_run_goes_under_its_own_day() {
 
     // The runs frame keeps the stamp as a column.
     let ingest = perflab()
-        .args(["ingest", "--json", "fixtures/vllm/0.33.0-run6-c2/result.json"])
+        .args([
+            "ingest",
+            "--json",
+            "fixtures/vllm/0.33.0-run6-c2/result.json",
+        ])
         .assert()
         .success();
     let line = String::from_utf8(ingest.get_output().stdout.clone()).unwrap();

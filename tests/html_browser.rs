@@ -12,9 +12,9 @@
 //! `PERFLAB_KEEP_PAGE=FILE` keeps a copy of the page, e.g. for
 //! `chromium --headless --screenshot`.
 
+mod common;
 #[path = "browser/curve_pages.rs"]
 mod curve_pages;
-mod common;
 #[path = "webdriver/mod.rs"]
 mod webdriver;
 
@@ -155,8 +155,16 @@ fn chinese_cdf() -> String {
     let (base, cand) = (side(1.0), side(1.1));
     let l10n = perflab::l10n::Localizer::new("zh-CN").unwrap();
     let sides = [
-        Side { name: "基线", requests: &base, dashed: false },
-        Side { name: "候选", requests: &cand, dashed: true },
+        Side {
+            name: "基线",
+            requests: &base,
+            dashed: false,
+        },
+        Side {
+            name: "候选",
+            requests: &cand,
+            dashed: true,
+        },
     ];
     perflab::render::charts::line_chart(&cdf_chart(Metric::Ttft, &sides, &l10n).unwrap()).unwrap()
 }
@@ -166,7 +174,10 @@ fn chinese_cdf() -> String {
 type BrowserTest = (&'static str, fn(&Path, &Path));
 
 const TESTS: [BrowserTest; 4] = [
-    ("report_page_renders_in_headless_chromium", check_report_page),
+    (
+        "report_page_renders_in_headless_chromium",
+        check_report_page,
+    ),
     (
         "curves_page_renders_in_headless_chromium",
         curve_pages::check_curves_page,
@@ -312,8 +323,17 @@ fn check_report_page(chromium: &Path, chromedriver: &Path) {
         "Базовая и оптимизированная конфигурация по профилям"
     );
     let cdf = svgs[2]["text"].as_str().unwrap().replace('|', " ");
-    for expected in ["TTFT：延迟不超过某值的请求占比", "请求占比", "TTFT（毫秒）", "基线", "候选"] {
-        assert!(cdf.contains(expected), "CDF chart lacks `{expected}`: {cdf}");
+    for expected in [
+        "TTFT：延迟不超过某值的请求占比",
+        "请求占比",
+        "TTFT（毫秒）",
+        "基线",
+        "候选",
+    ] {
+        assert!(
+            cdf.contains(expected),
+            "CDF chart lacks `{expected}`: {cdf}"
+        );
     }
     let zh = svgs[1]["text"].as_str().unwrap();
     for expected in [

@@ -3,7 +3,6 @@
 //! outputs of both tools (fixtures/aiperf, fixtures/inference-perf). Expected numbers come
 //! from the tools' own files, read here with serde_json alone.
 
-
 use std::path::{Path, PathBuf};
 
 use assert_cmd::cargo::cargo_bin_cmd;

@@ -9,7 +9,9 @@ use assert_cmd::Command;
 use serde_json::{json, Value};
 
 fn fixture(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(rel)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(rel)
 }
 
 const RUN9: &str = "vllm/0.33.0-run9-goodput-failures/result.json";
@@ -41,12 +43,23 @@ fn ingest_writes_the_requests_frame_and_vllms_goodput() {
     let dir = tempfile::tempdir().unwrap();
     let frame = dir.path().join("requests.ndjson");
     let out = run(perflab()
-        .args(["ingest", "--json", "--slo", "ttft<=26", "--slo", "tpot<=2.4"])
+        .args([
+            "ingest",
+            "--json",
+            "--slo",
+            "ttft<=26",
+            "--slo",
+            "tpot<=2.4",
+        ])
         .arg("--requests")
         .arg(&frame)
         .arg(fixture(RUN9)));
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(out.stderr.contains("40 requests written to"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("40 requests written to"),
+        "{}",
+        out.stderr
+    );
     assert!(!out.stderr.contains("warning"), "{}", out.stderr);
     let run: Value = serde_json::from_str(out.stdout.trim()).unwrap();
     assert_eq!(run["requests"], json!(40));
@@ -84,7 +97,12 @@ fn slower_by_ten_percent(dir: &Path) -> PathBuf {
         .map(|(l, t)| l.as_f64().unwrap() + 0.1 * t)
         .collect();
     v["latencies"] = json!(lat);
-    for key in ["mean_ttft_ms", "median_ttft_ms", "std_ttft_ms", "p99_ttft_ms"] {
+    for key in [
+        "mean_ttft_ms",
+        "median_ttft_ms",
+        "std_ttft_ms",
+        "p99_ttft_ms",
+    ] {
         v[key] = json!(v[key].as_f64().unwrap() * 1.1);
     }
     // TPOT = (latency − TTFT) / (n − 1) is unchanged by the edit.
@@ -98,12 +116,18 @@ fn ttfts_ten_percent_slower_are_a_significant_regression_from_one_run_each() {
     let dir = tempfile::tempdir().unwrap();
     let cand = slower_by_ten_percent(dir.path());
     let ingest = run(perflab().arg("ingest").arg(&cand));
-    assert!(!ingest.stderr.contains("warning"), "the edit is consistent: {}", ingest.stderr);
-    let out = run(perflab()
-        .arg("diff")
-        .arg(fixture(RUN10))
-        .arg(&cand)
-        .args(["--fail-on", "median_ttft_ms>+5%", "--fail-on", "mean_ttft_ms>+5%", "--json"]));
+    assert!(
+        !ingest.stderr.contains("warning"),
+        "the edit is consistent: {}",
+        ingest.stderr
+    );
+    let out = run(perflab().arg("diff").arg(fixture(RUN10)).arg(&cand).args([
+        "--fail-on",
+        "median_ttft_ms>+5%",
+        "--fail-on",
+        "mean_ttft_ms>+5%",
+        "--json",
+    ]));
     assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
     let v: Value = serde_json::from_str(&out.stdout).unwrap();
     let pair = &v["pairs"][0];
@@ -133,7 +157,12 @@ fn ttfts_ten_percent_slower_are_a_significant_regression_from_one_run_each() {
         .args(["--fail-on", "median_ttft_ms>+5%"])
         .arg("--html")
         .arg(&html));
-    assert!(out.stdout.contains("decided by bootstrap over 40 and 40 requests"), "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains("decided by bootstrap over 40 and 40 requests"),
+        "{}",
+        out.stdout
+    );
     let page = fs::read_to_string(&html).unwrap();
     assert!(page.contains("TTFT: share of requests at or below a latency"));
     assert!(page.contains("End-to-end latency over the run"));
@@ -176,7 +205,11 @@ fn hostile_lists_are_errors_naming_the_file_and_nothing_is_written() {
         (&negative, "`ttfts` of request 3 is -0.5"),
     ] {
         let frame = dir.path().join("requests.parquet");
-        let out = run(perflab().arg("ingest").arg(path).arg("--requests").arg(&frame));
+        let out = run(perflab()
+            .arg("ingest")
+            .arg(path)
+            .arg("--requests")
+            .arg(&frame));
         assert_eq!(out.code, 2, "{}", out.stderr);
         assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
@@ -191,11 +224,9 @@ fn nan_in_the_lists_is_a_missing_value_not_a_wrong_number() {
     let dir = tempfile::tempdir().unwrap();
     let text = fs::read_to_string(fixture(RUN9)).unwrap();
     // vLLM writes Python's json: a NaN would be a bare `NaN`.
-    let nan = text.replacen("\"ttfts\": [", "\"ttfts\": [NaN, ", 1).replacen(
-        "\"latencies\": [",
-        "\"latencies\": [NaN, ",
-        1,
-    );
+    let nan = text
+        .replacen("\"ttfts\": [", "\"ttfts\": [NaN, ", 1)
+        .replacen("\"latencies\": [", "\"latencies\": [NaN, ", 1);
     let nan = nan
         .replacen("\"itls\": [", "\"itls\": [[], ", 1)
         .replacen("\"errors\": [", "\"errors\": [\"\", ", 1)
@@ -205,13 +236,25 @@ fn nan_in_the_lists_is_a_missing_value_not_a_wrong_number() {
     let path = dir.path().join("nan.json");
     fs::write(&path, nan).unwrap();
     let frame = dir.path().join("requests.csv");
-    let out = run(perflab().arg("ingest").arg(&path).arg("--requests").arg(&frame));
+    let out = run(perflab()
+        .arg("ingest")
+        .arg(&path)
+        .arg("--requests")
+        .arg(&frame));
     // One more successful request than the summary counts: a warning naming it, exit 0.
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(out.stderr.contains("completed is 37 in the file, but its requests give 38"), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("completed is 37 in the file, but its requests give 38"),
+        "{}",
+        out.stderr
+    );
     let csv = fs::read_to_string(&frame).unwrap();
     let first = csv.lines().nth(1).unwrap();
-    assert!(first.starts_with("nan.json,0,0,true,,10,1,,,,,[]"), "{first}");
+    assert!(
+        first.starts_with("nan.json,0,0,true,,10,1,,,,,[]"),
+        "{first}"
+    );
 }
 
 #[test]
@@ -223,7 +266,11 @@ fn an_unknown_frame_extension_is_a_usage_error() {
         .arg("--requests")
         .arg(dir.path().join("requests.xlsx")));
     assert_eq!(out.code, 2);
-    assert!(out.stderr.contains(".parquet, .csv or .ndjson"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains(".parquet, .csv or .ndjson"),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]
@@ -248,7 +295,10 @@ fn compare_shows_goodput_and_writes_the_distribution_charts() {
         .clone();
     // vLLM printed 18.08 and 36.03 req/s for these two runs.
     assert_eq!(format!("{:.2}", row["baseline"].as_f64().unwrap()), "18.08");
-    assert_eq!(format!("{:.2}", row["candidate"].as_f64().unwrap()), "36.03");
+    assert_eq!(
+        format!("{:.2}", row["candidate"].as_f64().unwrap()),
+        "36.03"
+    );
     let mut names: Vec<String> = fs::read_dir(&charts)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -256,7 +306,12 @@ fn compare_shows_goodput_and_writes_the_distribution_charts() {
     names.sort();
     assert_eq!(
         names,
-        ["cdf-e2el.svg", "cdf-tpot.svg", "cdf-ttft.svg", "e2el-over-time.svg"]
+        [
+            "cdf-e2el.svg",
+            "cdf-tpot.svg",
+            "cdf-ttft.svg",
+            "e2el-over-time.svg"
+        ]
     );
     // A summary-only run has no requests to draw.
     let out = run(perflab()
@@ -266,7 +321,11 @@ fn compare_shows_goodput_and_writes_the_distribution_charts() {
         .arg("--charts")
         .arg(dir.path().join("none")));
     assert_eq!(out.code, 2, "{}", out.stderr);
-    assert!(out.stderr.contains("--charts needs both runs"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("--charts needs both runs"),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]
@@ -284,8 +343,17 @@ fn keep_going_keeps_the_good_files_requests() {
         .arg("--requests")
         .arg(&frame));
     assert_eq!(out.code, 2, "{}", out.stderr);
-    assert!(out.stderr.contains("bad.json:1:") && out.stderr.contains("`errors` has 41"), "{}", out.stderr);
-    assert_eq!(out.stdout.lines().count(), 2, "both runs are still rows: {}", out.stdout);
+    assert!(
+        out.stderr.contains("bad.json:1:") && out.stderr.contains("`errors` has 41"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(
+        out.stdout.lines().count(),
+        2,
+        "both runs are still rows: {}",
+        out.stdout
+    );
     let rows = fs::read_to_string(&frame).unwrap().lines().count();
     assert_eq!(rows, 41, "a header and the good file's 40 requests");
 }
@@ -300,7 +368,14 @@ fn report_judges_a_studys_requests_by_the_slos_and_draws_their_cdfs() {
     let out = run(perflab()
         .arg("report")
         .arg(&study)
-        .args(["--slo", "ttft<=26", "--slo", "tpot<=2.4", "--slo", "p99_ttft_ms<=1000"])
+        .args([
+            "--slo",
+            "ttft<=26",
+            "--slo",
+            "tpot<=2.4",
+            "--slo",
+            "p99_ttft_ms<=1000",
+        ])
         .arg("--out")
         .arg(dir.path()));
     assert_eq!(out.code, 0, "{}", out.stderr);
@@ -325,7 +400,10 @@ fn report_judges_a_studys_requests_by_the_slos_and_draws_their_cdfs() {
         let rel = format!("charts/requests-1-{metric}.en.svg");
         assert!(md.contains(&rel), "{md}");
         let svg = fs::read_to_string(dir.path().join(&rel)).unwrap();
-        assert!(svg.contains("run 9 (3 failures)") && svg.contains("run 10"), "{rel}");
+        assert!(
+            svg.contains("run 9 (3 failures)") && svg.contains("run 10"),
+            "{rel}"
+        );
     }
 
     // Without an SLO the section counts the requests and draws them; every language.
@@ -343,7 +421,10 @@ fn report_judges_a_studys_requests_by_the_slos_and_draws_their_cdfs() {
     assert!(md.contains("| run 10 | 40 |"), "{md}");
     for lang in ["ru", "zh-CN"] {
         let md = fs::read_to_string(plain.path().join(format!("report.{lang}.md"))).unwrap();
-        assert!(md.contains(&format!("charts/requests-1-ttft.{lang}.svg")), "{md}");
+        assert!(
+            md.contains(&format!("charts/requests-1-ttft.{lang}.svg")),
+            "{md}"
+        );
         assert!(!md.contains("report-requests-"), "{md}");
     }
 }

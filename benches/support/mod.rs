@@ -196,7 +196,12 @@ pub fn detailed_json(requests: usize, gaps: usize, seed: u64) -> String {
     });
     list(&mut out, "start_times", &mut |o| {
         for i in 0..requests {
-            let _ = write!(o, "{}{}", if i > 0 { ", " } else { "" }, 100.0 + i as f64 * 0.001);
+            let _ = write!(
+                o,
+                "{}{}",
+                if i > 0 { ", " } else { "" },
+                100.0 + i as f64 * 0.001
+            );
         }
     });
     list(&mut out, "errors", &mut |o| {

@@ -18,7 +18,11 @@ pub(crate) enum Formula {
 }
 
 impl Formula {
-    pub(crate) fn eval(self, a: &PrintedNumber, b: &PrintedNumber) -> (Option<Interval>, Option<f64>) {
+    pub(crate) fn eval(
+        self,
+        a: &PrintedNumber,
+        b: &PrintedNumber,
+    ) -> (Option<Interval>, Option<f64>) {
         let (ia, ib) = (Interval::of(a), Interval::of(b));
         match self {
             Formula::Difference => (Some(interval::difference(ia, ib)), Some(a.value - b.value)),

@@ -206,7 +206,10 @@ fn warning_lines(l: &Localizer, findings: &[Finding]) -> Vec<(u64, String)> {
                 out.push((f.line(), message));
                 continue;
             }
-            let lines: Vec<String> = same.iter().map(|&j| findings[j].line().to_string()).collect();
+            let lines: Vec<String> = same
+                .iter()
+                .map(|&j| findings[j].line().to_string())
+                .collect();
             out.push((
                 f.line(),
                 l.tr_args(
@@ -267,7 +270,11 @@ pub fn render_text(checked: &Checked, l: &Localizer) -> String {
     let file = &checked.file;
     let mut lines: Vec<String> = Vec::new();
     lines.extend(checked.wrong().map(|c| claim_line(l, file, c)));
-    lines.extend(checked.unverifiable().map(|c| unverifiable_line(l, file, c)));
+    lines.extend(
+        checked
+            .unverifiable()
+            .map(|c| unverifiable_line(l, file, c)),
+    );
     lines.extend(
         warning_lines(l, &checked.findings)
             .into_iter()

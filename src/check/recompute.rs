@@ -267,14 +267,9 @@ impl Context<'_> {
                         v,
                     );
                 }
-                None => self.unverifiable_said(
-                    line,
-                    src,
-                    Quantity::PercentChange,
-                    subject,
-                    metric,
-                    &s,
-                ),
+                None => {
+                    self.unverifiable_said(line, src, Quantity::PercentChange, subject, metric, &s)
+                }
             }
         }
         if let (Some((metric, s, faster)), Some(v)) = (&q.ratio, versus) {
@@ -297,7 +292,14 @@ impl Context<'_> {
         }
     }
 
-    pub(crate) fn success_claim(&mut self, line: u64, src: ClaimSource, subject: &str, s: &Said, b: usize) {
+    pub(crate) fn success_claim(
+        &mut self,
+        line: u64,
+        src: ClaimSource,
+        subject: &str,
+        s: &Said,
+        b: usize,
+    ) {
         let block = self.block(b);
         let completed = block.number("completed");
         let total = success_denominator(block, self.totals.get(b).copied().flatten());

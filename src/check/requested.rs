@@ -20,11 +20,14 @@ pub(crate) struct BenchCommand {
 
 /// The value of `--flag N` or `--flag=N` among `words`.
 fn flag<'w>(words: &[&'w str], name: &str) -> Option<&'w str> {
-    words.iter().enumerate().find_map(|(i, w)| match w.split_once('=') {
-        Some((f, v)) if f == name => Some(v),
-        _ if *w == name => words.get(i + 1).copied(),
-        _ => None,
-    })
+    words
+        .iter()
+        .enumerate()
+        .find_map(|(i, w)| match w.split_once('=') {
+            Some((f, v)) if f == name => Some(v),
+            _ if *w == name => words.get(i + 1).copied(),
+            _ => None,
+        })
 }
 
 /// The benchmark commands of the report's other fences (the benchmark script): each

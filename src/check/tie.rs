@@ -54,7 +54,12 @@ impl Context<'_> {
     }
 
     /// The valid block with the lowest (`lower`) or highest value of `metric`.
-    pub(crate) fn best_valid_by(&self, blocks: &[usize], metric: &str, lower: bool) -> Option<usize> {
+    pub(crate) fn best_valid_by(
+        &self,
+        blocks: &[usize],
+        metric: &str,
+        lower: bool,
+    ) -> Option<usize> {
         let mut best: Option<(usize, f64)> = None;
         for &b in blocks {
             if !self.is_valid(b) {
@@ -205,6 +210,8 @@ fn config_words(text: &str) -> Vec<String> {
 pub(crate) fn same_config(a: &Params, b: &Params) -> bool {
     match (&a.command, &b.command) {
         (Some(x), Some(y)) => config_words(&x.text) == config_words(&y.text),
-        _ => !a.args.is_empty() && config_words(&a.args.join(" ")) == config_words(&b.args.join(" ")),
+        _ => {
+            !a.args.is_empty() && config_words(&a.args.join(" ")) == config_words(&b.args.join(" "))
+        }
     }
 }

@@ -34,10 +34,16 @@ pub fn run(args: CompareArgs) -> anyhow::Result<Outcome> {
     let objectives = crate::requests::Objectives::from_flags_or_config(&args.slo)?;
     let (mut baseline, base_requests) = read_run(&args.baseline)?;
     let (mut candidate, cand_requests) = read_run(&args.candidate)?;
-    for (run, rr) in [(&mut baseline, &base_requests), (&mut candidate, &cand_requests)] {
+    for (run, rr) in [
+        (&mut baseline, &base_requests),
+        (&mut candidate, &cand_requests),
+    ] {
         if let Some(rr) = rr {
             for warning in crate::requests::attach::apply(run, rr, &objectives) {
-                eprintln!("perflab: {}", crate::tr!("warning-at", place = run.source.clone(), message = warning));
+                eprintln!(
+                    "perflab: {}",
+                    crate::tr!("warning-at", place = run.source.clone(), message = warning)
+                );
             }
         }
     }
@@ -193,8 +199,16 @@ fn write_charts(
     let loc = crate::l10n::messages();
     let (a, b) = short_labels(&args.baseline, &args.candidate);
     let sides = [
-        Side { name: &a, requests: base, dashed: false },
-        Side { name: &b, requests: cand, dashed: true },
+        Side {
+            name: &a,
+            requests: base,
+            dashed: false,
+        },
+        Side {
+            name: &b,
+            requests: cand,
+            dashed: true,
+        },
     ];
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     let mut charts: Vec<(String, crate::render::charts::LineChart)> = CDF_METRICS

@@ -363,7 +363,12 @@ fn distributions_html(
 ) -> anyhow::Result<String> {
     let (base_name, cand_name) = (l10n.tr("requests-baseline"), l10n.tr("requests-candidate"));
     let mut groups = Vec::new();
-    for pair in cmp.pairs.iter().filter(|p| p.requests_tested).take(MAX_DISTRIBUTION_PAIRS) {
+    for pair in cmp
+        .pairs
+        .iter()
+        .filter(|p| p.requests_tested)
+        .take(MAX_DISTRIBUTION_PAIRS)
+    {
         let b = pair.sources.first().and_then(|k| requests.baseline.get(k));
         let c = pair.sources.get(1).and_then(|k| requests.candidate.get(k));
         let (Some(b), Some(c)) = (b, c) else {
@@ -372,8 +377,16 @@ fn distributions_html(
         groups.push((
             pair.label.clone(),
             vec![
-                crate::render::requests::Side { name: &base_name, requests: b, dashed: false },
-                crate::render::requests::Side { name: &cand_name, requests: c, dashed: true },
+                crate::render::requests::Side {
+                    name: &base_name,
+                    requests: b,
+                    dashed: false,
+                },
+                crate::render::requests::Side {
+                    name: &cand_name,
+                    requests: c,
+                    dashed: true,
+                },
             ],
         ));
     }
@@ -387,9 +400,10 @@ fn side_requests(
     runs: &mut [Run],
     objectives: &crate::requests::Objectives,
 ) -> anyhow::Result<std::collections::BTreeMap<(String, u32), crate::requests::RunRequests>> {
-    let is_frame = path.is_file() && crate::model::FrameFormat::from_path(path).is_some_and(|f| {
-        f == crate::model::FrameFormat::Parquet || ingest::load_runs_is_frame(path, f)
-    });
+    let is_frame = path.is_file()
+        && crate::model::FrameFormat::from_path(path).is_some_and(|f| {
+            f == crate::model::FrameFormat::Parquet || ingest::load_runs_is_frame(path, f)
+        });
     if is_frame {
         return Ok(Default::default());
     }

@@ -66,11 +66,7 @@ fn text_column(header: String, runs: &[Run], cell: impl Fn(&Run) -> String + Syn
     }
 }
 
-fn number_column(
-    header: String,
-    runs: &[Run],
-    cell: impl Fn(&Run) -> String + Sync,
-) -> Column {
+fn number_column(header: String, runs: &[Run], cell: impl Fn(&Run) -> String + Sync) -> Column {
     Column {
         numeric: true,
         ..text_column(header, runs, cell)
@@ -194,7 +190,12 @@ fn layout(loc: &Localizer, runs: &[Run], wide: bool, width: Option<u16>) -> Layo
 impl Column {
     /// Measures the cells again after they were changed.
     fn remeasure(&mut self) {
-        self.widest = self.cells.par_iter().map(|v| cells_of(v)).max().unwrap_or(0);
+        self.widest = self
+            .cells
+            .par_iter()
+            .map(|v| cells_of(v))
+            .max()
+            .unwrap_or(0);
     }
 }
 
@@ -270,7 +271,11 @@ impl Layout {
                 line.extend(std::iter::repeat_n(' ', pad));
             }
             line.push(' ');
-            line.push(if j + 1 == self.columns.len() { '│' } else { '┆' });
+            line.push(if j + 1 == self.columns.len() {
+                '│'
+            } else {
+                '┆'
+            });
         }
     }
 }
@@ -314,7 +319,11 @@ fn write_streamed(layout: &Layout, out: &mut impl std::io::Write) -> std::io::Re
     if rows <= SAMPLE_ROWS * 2 {
         return Ok(false);
     }
-    let widths: Vec<usize> = layout.columns.iter().map(|c| layout.content_width(c)).collect();
+    let widths: Vec<usize> = layout
+        .columns
+        .iter()
+        .map(|c| layout.content_width(c))
+        .collect();
     let fits = layout.columns.iter().zip(&widths).all(|(c, w)| {
         c.widest <= *w
             && c.cells
@@ -377,12 +386,24 @@ mod tests {
     fn a_long_table_streams_the_text_comfy_table_gives() {
         let loc = crate::l10n::messages();
         let runs = many_runs(1000);
-        for (wide, width) in [(false, Some(100)), (false, Some(60)), (false, None), (true, None)] {
+        for (wide, width) in [
+            (false, Some(100)),
+            (false, Some(60)),
+            (false, None),
+            (true, None),
+        ] {
             let whole = format!("{}\n", runs_table(loc, &runs, wide, width));
             let mut streamed = Vec::new();
             let layout = layout(loc, &runs, wide, width);
-            assert!(write_streamed(&layout, &mut streamed).unwrap(), "{wide} {width:?}");
-            assert_eq!(String::from_utf8(streamed).unwrap(), whole, "{wide} {width:?}");
+            assert!(
+                write_streamed(&layout, &mut streamed).unwrap(),
+                "{wide} {width:?}"
+            );
+            assert_eq!(
+                String::from_utf8(streamed).unwrap(),
+                whole,
+                "{wide} {width:?}"
+            );
         }
     }
 
@@ -397,7 +418,10 @@ mod tests {
         assert!(out.is_empty());
         let mut out = Vec::new();
         write_runs_table(loc, &runs, false, None, &mut out).unwrap();
-        assert_eq!(String::from_utf8(out).unwrap(), format!("{}\n", runs_table(loc, &runs, false, None)));
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("{}\n", runs_table(loc, &runs, false, None))
+        );
     }
 
     #[test]

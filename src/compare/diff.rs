@@ -29,9 +29,9 @@ use super::pairing::{self, Key, KeyValue};
 use super::policy::{Limit, Policy, Rule};
 use super::significance::{self, RequestTest};
 use super::stats::{self, Summary, Welch};
-use crate::requests::{Metric, RunRequests};
 use crate::model::schema::{compare_columns, higher_is_better};
 use crate::model::Run;
+use crate::requests::{Metric, RunRequests};
 
 /// Metrics every diff shows (when present), besides those the rules name: the columns
 /// people look at first, as in `perflab ingest`'s table.
@@ -215,7 +215,13 @@ pub fn compare(
     key_columns: &[String],
     policy: &Policy,
 ) -> Comparison {
-    compare_with_requests(baseline, candidate, key_columns, policy, &RequestSides::default())
+    compare_with_requests(
+        baseline,
+        candidate,
+        key_columns,
+        policy,
+        &RequestSides::default(),
+    )
 }
 
 /// The requests of each side's runs, keyed by (`source`, `run_index`).
@@ -336,7 +342,10 @@ fn compare_group(
     let mut sources = Vec::new();
     let sides = match (group.baseline.as_slice(), group.candidate.as_slice()) {
         ([b], [c]) => {
-            let keys = ((b.source.clone(), b.run_index), (c.source.clone(), c.run_index));
+            let keys = (
+                (b.source.clone(), b.run_index),
+                (c.source.clone(), c.run_index),
+            );
             let found = requests
                 .baseline
                 .get(&keys.0)
@@ -401,7 +410,10 @@ fn compare_group(
 fn request_values(rr: &RunRequests, metric: Metric) -> Vec<f64> {
     let ok = rr.requests.iter().filter(|r| r.ok);
     let values: Vec<f64> = if metric == Metric::Itl && rr.rule != crate::requests::Rule::Guidellm {
-        ok.filter_map(|r| r.itl_ms.as_ref()).flatten().copied().collect()
+        ok.filter_map(|r| r.itl_ms.as_ref())
+            .flatten()
+            .copied()
+            .collect()
     } else {
         ok.filter_map(|r| metric.of(r)).collect()
     };

@@ -305,7 +305,10 @@ mod tests {
         (0..n)
             .map(|_| {
                 // Sum of 12 uniforms − 6: an approximately standard normal.
-                let z: f64 = (0..12).map(|_| (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64).sum::<f64>() - 6.0;
+                let z: f64 = (0..12)
+                    .map(|_| (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64)
+                    .sum::<f64>()
+                    - 6.0;
                 scale * (3.0 + 0.25 * z).exp()
             })
             .collect()
@@ -313,7 +316,9 @@ mod tests {
 
     fn resample(values: &[f64], seed: u64) -> Vec<f64> {
         let mut rng = SplitMix64::new(seed);
-        (0..values.len()).map(|_| values[rng.below(values.len())]).collect()
+        (0..values.len())
+            .map(|_| values[rng.below(values.len())])
+            .collect()
     }
 
     #[test]
@@ -376,14 +381,21 @@ mod tests {
         let (mut boot, mut mwu) = (0, 0);
         for seed in 0..100 {
             let cand = resample(&base, 1000 + seed);
-            let median = judge("median_ttft_ms", Statistic::Percentile(50.0), &base, &cand).unwrap();
+            let median =
+                judge("median_ttft_ms", Statistic::Percentile(50.0), &base, &cand).unwrap();
             let mean = judge("mean_ttft_ms", Statistic::Mean, &base, &cand).unwrap();
             boot += usize::from(median.significant);
             mwu += usize::from(mean.significant);
         }
         eprintln!("resamples called significant: bootstrap {boot}/100, Mann–Whitney {mwu}/100");
-        assert!(boot <= 6, "bootstrap called {boot} of 100 resamples significant");
-        assert!(mwu <= 6, "Mann–Whitney called {mwu} of 100 resamples significant");
+        assert!(
+            boot <= 6,
+            "bootstrap called {boot} of 100 resamples significant"
+        );
+        assert!(
+            mwu <= 6,
+            "Mann–Whitney called {mwu} of 100 resamples significant"
+        );
     }
 
     /// Calibration: a second run drawn independently from the same distribution is
@@ -395,13 +407,19 @@ mod tests {
         let (mut boot, mut mwu) = (0, 0);
         for seed in 0..100 {
             let cand = latencies(500, 5000 + seed, 1.0);
-            let median = judge("median_ttft_ms", Statistic::Percentile(50.0), &base, &cand).unwrap();
+            let median =
+                judge("median_ttft_ms", Statistic::Percentile(50.0), &base, &cand).unwrap();
             let mean = judge("mean_ttft_ms", Statistic::Mean, &base, &cand).unwrap();
             boot += usize::from(median.significant);
             mwu += usize::from(mean.significant);
         }
-        eprintln!("independent draws called significant: bootstrap {boot}/100, Mann–Whitney {mwu}/100");
-        assert!(boot <= 12 && mwu <= 12, "bootstrap {boot}, Mann–Whitney {mwu} of 100");
+        eprintln!(
+            "independent draws called significant: bootstrap {boot}/100, Mann–Whitney {mwu}/100"
+        );
+        assert!(
+            boot <= 12 && mwu <= 12,
+            "bootstrap {boot}, Mann–Whitney {mwu} of 100"
+        );
     }
 
     #[test]

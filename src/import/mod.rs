@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 pub use study_file::{
-    ConclusionEntry, EngineEntry, ExperimentEntry, MetricsEntry, OrderedTable, PerLanguage, ProfileEntry, ScenarioEntry,
-    SideEntry, StudyFile, Text, VariantEntry,
+    ConclusionEntry, EngineEntry, ExperimentEntry, MetricsEntry, OrderedTable, PerLanguage,
+    ProfileEntry, ScenarioEntry, SideEntry, StudyFile, Text, VariantEntry,
 };
 
 pub use translate::translate;
@@ -733,10 +733,7 @@ fn goal_and_command(im: &mut Importer, study: &mut StudyFile) {
                 primary: metric.to_owned(),
             });
         } else {
-            let line = report
-                .conclusion
-                .as_ref()
-                .map_or(1, |t| t.header.line);
+            let line = report.conclusion.as_ref().map_or(1, |t| t.header.line);
             im.lose(line, LostKind::UnrankedLatency, metric, None);
         }
     }

@@ -41,7 +41,11 @@ pub fn open(path: &Path) -> std::io::Result<Contents> {
             return Ok(Contents::Mapped(map));
         }
     }
-    let mut bytes = Vec::with_capacity(if meta.is_file() { meta.len() as usize + 1 } else { 0 });
+    let mut bytes = Vec::with_capacity(if meta.is_file() {
+        meta.len() as usize + 1
+    } else {
+        0
+    });
     file.read_to_end(&mut bytes)?;
     Ok(Contents::Read(bytes))
 }

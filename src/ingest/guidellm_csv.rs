@@ -65,7 +65,10 @@ impl Reader for GuidellmCsvReader {
         for record in reader.records() {
             let record = record.map_err(|e| {
                 let line = e.position().map(line_of);
-                ParseError::new(line, crate::tr!("ingest-expect-guidellm-csv-rows", error = e.to_string()))
+                ParseError::new(
+                    line,
+                    crate::tr!("ingest-expect-guidellm-csv-rows", error = e.to_string()),
+                )
             })?;
             rows.push(record);
         }

@@ -102,18 +102,32 @@ mod tests {
     #[test]
     fn skipped_values_become_null_and_the_rest_is_as_serde_json_reads_it() {
         let v = parse(r#"{"a": {"x": [1, 2.5]}, "b": [1, 2, {"c": "d"}], "e": "f"}"#).unwrap();
-        assert_eq!(v, serde_json::json!({"a": {"x": [1, 2.5]}, "b": null, "e": null}));
+        assert_eq!(
+            v,
+            serde_json::json!({"a": {"x": [1, 2.5]}, "b": null, "e": null})
+        );
         for text in ["[1, {\"b\": 2}]", "3.25", "\"s\"", "null", "true", "-7"] {
-            assert_eq!(parse(text).unwrap(), serde_json::from_str::<Value>(text).unwrap());
+            assert_eq!(
+                parse(text).unwrap(),
+                serde_json::from_str::<Value>(text).unwrap()
+            );
         }
     }
 
     #[test]
     fn a_broken_skipped_value_is_the_same_error() {
-        for text in [r#"{"b": [1, 2,, 3], "a": 1}"#, r#"{"a": 1, "b": [1, 2"#, r#"{"b": tru}"#] {
+        for text in [
+            r#"{"b": [1, 2,, 3], "a": 1}"#,
+            r#"{"a": 1, "b": [1, 2"#,
+            r#"{"b": tru}"#,
+        ] {
             let ours = parse(text).unwrap_err();
             let theirs = serde_json::from_str::<Value>(text).unwrap_err();
-            assert_eq!((ours.line(), ours.column()), (theirs.line(), theirs.column()), "{text}");
+            assert_eq!(
+                (ours.line(), ours.column()),
+                (theirs.line(), theirs.column()),
+                "{text}"
+            );
             assert_eq!(ours.classify(), theirs.classify(), "{text}");
         }
     }

@@ -168,7 +168,9 @@ fn read_input(input: &InputFile, forced: Option<Format>) -> Result<Read> {
                 });
             }
             let message = match forced {
-                Some(format) => crate::tr!("ingest-expect-format-result", format = format.to_string()),
+                Some(format) => {
+                    crate::tr!("ingest-expect-format-result", format = format.to_string())
+                }
                 None => crate::tr!("ingest-expect-result"),
             };
             return Err(Error::parse(&input.path, None, message));

@@ -98,7 +98,10 @@ impl Reader for PerfConsoleReader {
             if !table.closed {
                 parsed.warnings.push(Warning {
                     line: Some(title_line),
-                    message: crate::tr!("ingest-console-table-truncated", format = run.format.to_string()),
+                    message: crate::tr!(
+                        "ingest-console-table-truncated",
+                        format = run.format.to_string()
+                    ),
                 });
             }
             if run.values.is_empty() {

@@ -50,7 +50,10 @@ impl Reader for PerfCsvReader {
         for record in reader.records() {
             let record = record.map_err(|e| {
                 let line = e.position().map(|p| p.line());
-                ParseError::new(line, crate::tr!("ingest-expect-csv-row", error = e.to_string()))
+                ParseError::new(
+                    line,
+                    crate::tr!("ingest-expect-csv-row", error = e.to_string()),
+                )
             })?;
             let line = record.position().map_or(0, |p| p.line());
             let mut cells = record.iter().map(str::trim);

@@ -80,8 +80,7 @@ impl Keep for ResultKeys {
         matches!(
             key,
             "backend" | "model_id" | "label" | "dataset_name" | "date"
-        )
-            || canonical_name(key).is_some()
+        ) || canonical_name(key).is_some()
     }
 }
 

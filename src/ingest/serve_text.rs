@@ -518,7 +518,11 @@ impl<'p> BlockParser<'p> {
         };
         ParseError::new(
             Some(line),
-            crate::tr!("ingest-expect-number-for", label = label.trim(), found = what),
+            crate::tr!(
+                "ingest-expect-number-for",
+                label = label.trim(),
+                found = what
+            ),
         )
     }
 }

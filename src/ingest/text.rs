@@ -298,8 +298,18 @@ mod tests {
     #[test]
     fn trims_are_the_standard_ones() {
         for t in [
-            "", " ", "  x  ", "\u{b}x\u{b}", " \u{a0}x\u{3000} ", "\tx y\r\n", "é ", " é", "\u{b}", "x",
-            " \u{85}", "\u{1c}x\u{1f}",
+            "",
+            " ",
+            "  x  ",
+            "\u{b}x\u{b}",
+            " \u{a0}x\u{3000} ",
+            "\tx y\r\n",
+            "é ",
+            " é",
+            "\u{b}",
+            "x",
+            " \u{85}",
+            "\u{1c}x\u{1f}",
         ] {
             assert_eq!(trim(t), t.trim(), "{t:?}");
             assert_eq!(trim_start(t), t.trim_start(), "{t:?}");

@@ -34,7 +34,11 @@ struct KeyOrder {
 impl KeyOrder {
     fn of(&mut self, run: &Run) -> &[usize] {
         let same = self.keys.len() == run.values.len()
-            && self.keys.iter().zip(run.values.keys()).all(|(a, b)| a == b.as_ref());
+            && self
+                .keys
+                .iter()
+                .zip(run.values.keys())
+                .all(|(a, b)| a == b.as_ref());
         if !same {
             self.keys = run.values.keys().map(|k| k.to_string()).collect();
             let ranks: Vec<ColumnRank> = self.keys.iter().map(|k| column_rank(k)).collect();
@@ -186,8 +190,12 @@ mod tests {
         a.set_opt("request_rate", None);
         a.set_text("extra", r#"{"RTFx": "3.20"}"#);
         a.set_text("model_id", "Qwen/Qwen3.5-9B");
-        a.values.insert("spec_decode_per_position_acceptance".into(), Value::List(vec![0.5, 1.0]));
-        a.values.insert("mean_tpot_ms".into(), Value::Num(f64::INFINITY));
+        a.values.insert(
+            "spec_decode_per_position_acceptance".into(),
+            Value::List(vec![0.5, 1.0]),
+        );
+        a.values
+            .insert("mean_tpot_ms".into(), Value::Num(f64::INFINITY));
         let mut b = Run::new(Format::VllmServeJson, None);
         b.set_num("completed", 7.5);
         b.set_num("request_throughput", 19.0);
@@ -203,7 +211,10 @@ mod tests {
         for run in runs() {
             let mut out = Vec::new();
             write_json_line(&run, &mut out);
-            assert_eq!(String::from_utf8(out).unwrap(), format!("{}\n", reference(&run)));
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                format!("{}\n", reference(&run))
+            );
         }
     }
 

@@ -420,6 +420,9 @@ mod tests {
         let v: Json = serde_json::from_str(&lines[0]).unwrap();
         assert_eq!(v["series"]["model_id"], "m|1");
         assert_eq!(v["change_points"][0]["date"], "2026-01-16");
-        assert_eq!(v["change_points"][0]["labels"]["commit"], "a|b <script>x</script>");
+        assert_eq!(
+            v["change_points"][0]["labels"]["commit"],
+            "a|b <script>x</script>"
+        );
     }
 }

@@ -90,7 +90,10 @@ pub fn cdf_chart(metric: Metric, sides: &[Side<'_>], l10n: &Localizer) -> Option
         return None;
     }
     Some(LineChart {
-        title: l10n.tr_args("requests-chart-cdf-title", &[("metric", name.clone().into())]),
+        title: l10n.tr_args(
+            "requests-chart-cdf-title",
+            &[("metric", name.clone().into())],
+        ),
         x_label: l10n.tr_args("requests-chart-cdf-x", &[("metric", name.into())]),
         y_label: l10n.tr("requests-chart-cdf-y"),
         series,
@@ -225,8 +228,16 @@ mod tests {
         let l10n = Localizer::new("ru").unwrap();
         let (b, c) = (run(300, 1.0), run(300, 1.1));
         let sides = [
-            Side { name: "<base>", requests: &b, dashed: false },
-            Side { name: "cand", requests: &c, dashed: true },
+            Side {
+                name: "<base>",
+                requests: &b,
+                dashed: false,
+            },
+            Side {
+                name: "cand",
+                requests: &c,
+                dashed: true,
+            },
         ];
         let svgs = charts(&sides, &l10n).unwrap();
         assert_eq!(svgs.len(), 4);
@@ -241,8 +252,16 @@ mod tests {
     fn a_million_requests_make_a_chart_of_bounded_size() {
         let l10n = Localizer::new("en").unwrap();
         let big = run(1_000_000, 1.0);
-        let sides = [Side { name: "big", requests: &big, dashed: false }];
+        let sides = [Side {
+            name: "big",
+            requests: &big,
+            dashed: false,
+        }];
         let svgs = charts(&sides, &l10n).unwrap();
-        assert!(svgs.iter().all(|s| s.len() < 1_000_000), "{:?}", svgs.iter().map(String::len).collect::<Vec<_>>());
+        assert!(
+            svgs.iter().all(|s| s.len() < 1_000_000),
+            "{:?}",
+            svgs.iter().map(String::len).collect::<Vec<_>>()
+        );
     }
 }

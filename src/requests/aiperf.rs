@@ -71,7 +71,10 @@ pub fn read(text: &str) -> Result<Option<Vec<RunRequests>>, ReadError> {
         }
         let line_no = Some(i as u64 + 1);
         let record: Record = serde_json::from_str(line).map_err(|e| {
-            (line_no, crate::tr!("requests-error-json", reason = e.to_string()))
+            (
+                line_no,
+                crate::tr!("requests-error-json", reason = e.to_string()),
+            )
         })?;
         if record
             .metadata

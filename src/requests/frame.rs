@@ -170,7 +170,9 @@ impl RequestsWriter {
                 w.finish()?;
             }
         }
-        self.tmp.persist(&path).map_err(|e| Error::io(&path, e.error))?;
+        self.tmp
+            .persist(&path)
+            .map_err(|e| Error::io(&path, e.error))?;
         Ok(self.rows)
     }
 }
@@ -184,7 +186,11 @@ pub fn to_frame(source: &str, run_index: u32, rs: &[Request]) -> Result<DataFram
     let n = rs.len();
     let f = |g: fn(&Request) -> Option<f64>| rs.iter().map(g).collect::<Vec<_>>();
     let i = |g: fn(&Request) -> Option<u64>| rs.iter().map(g).collect::<Vec<_>>();
-    let gaps: usize = rs.iter().filter_map(|r| r.itl_ms.as_ref()).map(Vec::len).sum();
+    let gaps: usize = rs
+        .iter()
+        .filter_map(|r| r.itl_ms.as_ref())
+        .map(Vec::len)
+        .sum();
     let mut itl = ListPrimitiveChunkedBuilder::<Float64Type>::new(
         "itl_ms".into(),
         n,
@@ -200,7 +206,10 @@ pub fn to_frame(source: &str, run_index: u32, rs: &[Request]) -> Result<DataFram
     let columns = vec![
         Column::new("source".into(), vec![source; n]),
         Column::new("run_index".into(), vec![run_index; n]),
-        Column::new("request_index".into(), rs.iter().map(|r| r.index).collect::<Vec<_>>()),
+        Column::new(
+            "request_index".into(),
+            rs.iter().map(|r| r.index).collect::<Vec<_>>(),
+        ),
         Column::new("ok".into(), rs.iter().map(|r| r.ok).collect::<Vec<_>>()),
         Column::new(
             "error".into(),
@@ -275,13 +284,22 @@ mod tests {
     #[test]
     fn parquet_reads_back_with_its_schema() {
         let (_d, path) = written(FrameFormat::Parquet, "parquet");
-        let df = ParquetReader::new(File::open(path).unwrap()).finish().unwrap();
-        let names: Vec<String> = df.get_column_names().iter().map(|s| s.to_string()).collect();
+        let df = ParquetReader::new(File::open(path).unwrap())
+            .finish()
+            .unwrap();
+        let names: Vec<String> = df
+            .get_column_names()
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         assert_eq!(names, COLUMNS);
         assert_eq!(df.height(), 2);
         let ttft = df.column("ttft_ms").unwrap().f64().unwrap().get(0);
         assert_eq!(ttft, Some(23.5));
-        assert!(matches!(df.column("itl_ms").unwrap().dtype(), DataType::List(_)));
+        assert!(matches!(
+            df.column("itl_ms").unwrap().dtype(),
+            DataType::List(_)
+        ));
     }
 
     #[test]
@@ -289,7 +307,10 @@ mod tests {
         let (_d, path) = written(FrameFormat::NdJson, "ndjson");
         let text = std::fs::read_to_string(path).unwrap();
         let first = text.lines().next().unwrap();
-        assert!(first.starts_with("{\"source\":\"result.json\",\"run_index\":1,"), "{first}");
+        assert!(
+            first.starts_with("{\"source\":\"result.json\",\"run_index\":1,"),
+            "{first}"
+        );
         assert!(first.ends_with("\"itl_ms\":[2.0,2.5]}"), "{first}");
         assert!(text.lines().nth(1).unwrap().contains("\"itl_ms\":null"));
     }

@@ -75,7 +75,12 @@ pub fn read(text: &str) -> Result<Option<Vec<RunRequests>>, ReadError> {
             .successful
             .into_iter()
             .map(|s| (true, s))
-            .chain(by.errored.into_iter().chain(by.incomplete).map(|s| (false, s)))
+            .chain(
+                by.errored
+                    .into_iter()
+                    .chain(by.incomplete)
+                    .map(|s| (false, s)),
+            )
             .collect();
         // Stable: requests without a start keep their status order, after the others.
         all.sort_by(|a, b| {
@@ -102,8 +107,14 @@ pub fn read(text: &str) -> Result<Option<Vec<RunRequests>>, ReadError> {
                 error: if ok { None } else { error },
                 input_tokens: count(s.prompt_tokens),
                 output_tokens: count(s.output_tokens),
-                ttft_ms: ms(s.time_to_first_token_ms.filter(|_| ok), "time_to_first_token_ms")?,
-                tpot_ms: ms(s.inter_token_latency_ms.filter(|_| ok), "inter_token_latency_ms")?,
+                ttft_ms: ms(
+                    s.time_to_first_token_ms.filter(|_| ok),
+                    "time_to_first_token_ms",
+                )?,
+                tpot_ms: ms(
+                    s.inter_token_latency_ms.filter(|_| ok),
+                    "inter_token_latency_ms",
+                )?,
                 e2el_ms: ms(s.request_latency.filter(|_| ok), "request_latency")?
                     .map(|x| x * 1000.0),
                 start_ms: offsets[i].map(|x| x * 1000.0),

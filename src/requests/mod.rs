@@ -88,7 +88,8 @@ pub fn read_file(path: &Path) -> Result<Option<Vec<RunRequests>>> {
 
 fn aiperf_records_beside(path: &Path) -> Option<std::path::PathBuf> {
     let name = path.file_name()?.to_str()?;
-    let summary = name.starts_with("profile_export_") && (name.ends_with(".json") || name.ends_with(".csv"));
+    let summary =
+        name.starts_with("profile_export_") && (name.ends_with(".json") || name.ends_with(".csv"));
     let records = path.with_file_name(aiperf::FILE_NAME);
     (summary && records.is_file()).then_some(records)
 }
@@ -100,7 +101,9 @@ fn read_one(path: &Path) -> Result<Option<Vec<RunRequests>>> {
 }
 
 /// The readers, tried in order; the first that recognises the text reads it.
-pub fn read_text(text: &str) -> std::result::Result<Option<Vec<RunRequests>>, (Option<u64>, String)> {
+pub fn read_text(
+    text: &str,
+) -> std::result::Result<Option<Vec<RunRequests>>, (Option<u64>, String)> {
     let start = text.trim_start();
     if !start.starts_with('{') {
         return Ok(None);
@@ -120,7 +123,9 @@ pub fn read_text(text: &str) -> std::result::Result<Option<Vec<RunRequests>>, (O
 pub fn read_paths(paths: &[std::path::PathBuf]) -> Result<BTreeMap<(String, u32), RunRequests>> {
     let mut out = BTreeMap::new();
     for input in crate::ingest::collect_inputs(paths)? {
-        if crate::model::FrameFormat::from_path(&input.path) == Some(crate::model::FrameFormat::Parquet) {
+        if crate::model::FrameFormat::from_path(&input.path)
+            == Some(crate::model::FrameFormat::Parquet)
+        {
             continue;
         }
         let Some(runs) = read_file(&input.path)? else {
@@ -144,7 +149,10 @@ pub(crate) fn offsets_from_first(starts: &[Option<f64>]) -> Vec<Option<f64>> {
         .fold(f64::INFINITY, f64::min);
     starts
         .iter()
-        .map(|s| s.filter(|s| s.is_finite() && first.is_finite()).map(|s| s - first))
+        .map(|s| {
+            s.filter(|s| s.is_finite() && first.is_finite())
+                .map(|s| s - first)
+        })
         .collect()
 }
 

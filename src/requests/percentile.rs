@@ -80,6 +80,9 @@ mod tests {
     #[test]
     fn std_is_the_population_deviation() {
         // numpy.std([2, 4, 4, 4, 5, 5, 7, 9]) = 2.0
-        assert_eq!(std_dev(&[2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]), Some(2.0));
+        assert_eq!(
+            std_dev(&[2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]),
+            Some(2.0)
+        );
     }
 }

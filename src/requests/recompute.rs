@@ -90,7 +90,10 @@ pub fn recompute(run: &Run, requests: &RunRequests) -> Vec<(String, f64, f64)> {
         if requests.rule == Rule::Aiperf && metric == Metric::Itl {
             continue; // AIPerf's ITL percentiles are t-digest estimates
         }
-        push(&format!("median_{name}_ms"), percentile_sorted(&sorted, 50.0));
+        push(
+            &format!("median_{name}_ms"),
+            percentile_sorted(&sorted, 50.0),
+        );
         let suffix = format!("_{name}_ms");
         let ps: Vec<(String, f64)> = run
             .values

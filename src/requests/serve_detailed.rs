@@ -51,7 +51,10 @@ pub fn read(text: &str) -> Result<Option<Vec<RunRequests>>, ReadError> {
         let line = line_at(&clean, at);
         let detailed = next.map_err(|e| {
             let line = (e.line() > 0).then_some(e.line() as u64).or(Some(line));
-            (line, crate::tr!("requests-error-json", reason = e.to_string()))
+            (
+                line,
+                crate::tr!("requests-error-json", reason = e.to_string()),
+            )
         })?;
         if let Some(run) = to_run(detailed, run_index).map_err(|m| (Some(line), m))? {
             runs.push(run);

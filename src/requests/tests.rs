@@ -4,7 +4,9 @@ use super::*;
 use crate::ingest::{read_file as read_runs, InputFile};
 
 fn fixture(rel: &str) -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(rel)
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(rel)
 }
 
 fn runs_of(rel: &str) -> Vec<Run> {
@@ -29,7 +31,12 @@ fn vllm_detailed_result_reads_every_request() {
     assert_eq!(rs[0].output_tokens, Some(12));
     assert!((rs[0].ttft_ms.unwrap() - 23.6916009999959).abs() < 1e-9);
     assert_eq!(rs[0].itl_ms.as_ref().unwrap().len(), 11);
-    assert_eq!(rs.iter().filter_map(|r| r.start_ms).fold(f64::INFINITY, f64::min), 0.0);
+    assert_eq!(
+        rs.iter()
+            .filter_map(|r| r.start_ms)
+            .fold(f64::INFINITY, f64::min),
+        0.0
+    );
 }
 
 #[test]
@@ -57,7 +64,10 @@ fn every_printed_vllm_statistic_is_recomputed_from_the_requests() {
         assert!(columns.contains(&want), "{want} not checked: {columns:?}");
     }
     for (column, file, v) in &checked {
-        assert!(recompute::agrees(*file, *v), "{column}: file {file}, recomputed {v}");
+        assert!(
+            recompute::agrees(*file, *v),
+            "{column}: file {file}, recomputed {v}"
+        );
     }
 }
 
@@ -85,9 +95,15 @@ fn guidellm_requests_match_its_counts_and_means() {
     assert!(starts.windows(2).all(|w| w[0] <= w[1]));
     let checked = recompute::recompute(&runs[0], rr);
     let columns: Vec<&str> = checked.iter().map(|(c, _, _)| c.as_str()).collect();
-    assert!(columns.contains(&"mean_ttft_ms") && columns.contains(&"mean_e2el_ms"), "{columns:?}");
+    assert!(
+        columns.contains(&"mean_ttft_ms") && columns.contains(&"mean_e2el_ms"),
+        "{columns:?}"
+    );
     for (column, file, v) in &checked {
-        assert!(recompute::agrees(*file, *v), "{column}: file {file}, recomputed {v}");
+        assert!(
+            recompute::agrees(*file, *v),
+            "{column}: file {file}, recomputed {v}"
+        );
     }
 }
 
@@ -103,10 +119,15 @@ fn guidellm_failed_requests_are_not_ok_and_keep_their_error() {
 
 #[test]
 fn summary_only_results_hold_no_requests() {
-    assert_eq!(read_file(&fixture("vllm/0.33.0-run6-c2/result.json")).unwrap(), None);
     assert_eq!(
-        read_file(&fixture("genai-perf/0.0.16-run1-chat-c4/profile_export_genai_perf.json"))
-            .unwrap(),
+        read_file(&fixture("vllm/0.33.0-run6-c2/result.json")).unwrap(),
+        None
+    );
+    assert_eq!(
+        read_file(&fixture(
+            "genai-perf/0.0.16-run1-chat-c4/profile_export_genai_perf.json"
+        ))
+        .unwrap(),
         None
     );
 }
@@ -119,16 +140,15 @@ fn goodput_equals_what_vllm_printed_for_the_same_slos() {
     let mut run = runs_of(rel)[0].clone();
     let requests = &read_file(&fixture(rel)).unwrap().unwrap()[0];
     assert_eq!(requests.requests.iter().filter(|r| !r.ok).count(), 3);
-    let objectives =
-        Objectives::parse(&["ttft<=26".to_owned(), "tpot<=2.4".to_owned()]).unwrap();
+    let objectives = Objectives::parse(&["ttft<=26".to_owned(), "tpot<=2.4".to_owned()]).unwrap();
     let warnings = attach::apply(&mut run, requests, &objectives);
     assert!(warnings.is_empty(), "{warnings:?}");
     let vllm = run.get("request_goodput").unwrap();
     let ours = run.get("slo_goodput").unwrap();
     assert!(recompute::agrees(vllm, ours), "vLLM {vllm}, perflab {ours}");
     // The console line vLLM printed for this run.
-    let console = std::fs::read_to_string(fixture("vllm/0.33.0-run9-goodput-failures/console.txt"))
-        .unwrap();
+    let console =
+        std::fs::read_to_string(fixture("vllm/0.33.0-run9-goodput-failures/console.txt")).unwrap();
     // vLLM prints `"{:<40} {:<10.2f}".format(label, value)`.
     let label = "Request goodput (req/s):";
     assert!(console.contains(&format!("{label:<40} {ours:.2}")));
@@ -136,7 +156,10 @@ fn goodput_equals_what_vllm_printed_for_the_same_slos() {
     assert!((attainment - ours * run.get("duration").unwrap() / 40.0).abs() < 1e-12);
     // Every statistic this run printed is recomputed from its requests, failures and all.
     for (column, file, v) in recompute::recompute(&run, requests) {
-        assert!(recompute::agrees(file, v), "{column}: file {file}, recomputed {v}");
+        assert!(
+            recompute::agrees(file, v),
+            "{column}: file {file}, recomputed {v}"
+        );
     }
 }
 
@@ -153,9 +176,13 @@ fn a_request_metric_nobody_recorded_gives_no_goodput() {
             ..Request::default()
         }],
     };
-    let slos = Objectives::parse(&["e2el<=100".to_owned()]).unwrap().per_request;
+    let slos = Objectives::parse(&["e2el<=100".to_owned()])
+        .unwrap()
+        .per_request;
     assert_eq!(goodput::goodput(&rr, &slos, None), None);
-    let slos = Objectives::parse(&["ttft<=10".to_owned()]).unwrap().per_request;
+    let slos = Objectives::parse(&["ttft<=10".to_owned()])
+        .unwrap()
+        .per_request;
     let g = goodput::goodput(&rr, &slos, None).unwrap();
     assert_eq!((g.good, g.attainment, g.goodput), (1, Some(1.0), Some(1.0)));
 }
@@ -197,7 +224,11 @@ fn aiperf_records_give_the_summary_beside_them() {
     assert_eq!(rr.requests.len(), 40);
     let failed: Vec<&Request> = rr.requests.iter().filter(|r| !r.ok).collect();
     assert_eq!(failed.len(), 3);
-    assert!(failed[0].error.as_deref().unwrap().contains("mock injected failure"));
+    assert!(failed[0]
+        .error
+        .as_deref()
+        .unwrap()
+        .contains("mock injected failure"));
     assert_eq!(failed[0].input_tokens, Some(62));
     let checked = recompute::recompute(&runs[0], rr);
     let columns: Vec<&str> = checked.iter().map(|(c, _, _)| c.as_str()).collect();
@@ -215,9 +246,15 @@ fn aiperf_records_give_the_summary_beside_them() {
     ] {
         assert!(columns.contains(&want), "{want} not checked: {columns:?}");
     }
-    assert!(!columns.contains(&"p99_itl_ms"), "a t-digest estimate is not recomputed");
+    assert!(
+        !columns.contains(&"p99_itl_ms"),
+        "a t-digest estimate is not recomputed"
+    );
     for (column, file, v) in &checked {
-        assert!(recompute::agrees(*file, *v), "{column}: file {file}, recomputed {v}");
+        assert!(
+            recompute::agrees(*file, *v),
+            "{column}: file {file}, recomputed {v}"
+        );
     }
     // The CSV export is the same run and gets the same requests.
     let csv = fixture("aiperf/0.13.0-run6-completions-c4-failures/profile_export_aiperf.csv");

@@ -9,8 +9,8 @@ use toml::Spanned;
 
 use super::spec::{ExperimentSpec, ProfileSpec, SideSpec, StudySpec, VariantSpec};
 use super::{
-    Engine, Experiment, GapStyle, Goal, LoadedRun, MetricSettings, Outcome, Profile, Scenario, Study,
-    Variant, VariantId,
+    Engine, Experiment, GapStyle, Goal, LoadedRun, MetricSettings, Outcome, Profile, Scenario,
+    Study, Variant, VariantId,
 };
 use crate::ingest::{self, InputFile};
 use crate::model::{schema, Run};

@@ -85,7 +85,11 @@ fn compare_nodes(
 /// blocks it was recomputed from and the verdict stay.
 fn claim_key(c: &Claim) -> String {
     let named = |t: &str| t.chars().any(char::is_alphabetic);
-    let claimed = if named(&c.claimed) { "" } else { c.claimed.as_str() };
+    let claimed = if named(&c.claimed) {
+        ""
+    } else {
+        c.claimed.as_str()
+    };
     let recomputed = c.recomputed.as_deref().filter(|r| !named(r));
     format!(
         "{}|{:?}|{:?}|{:?}|{}|{:?}|{:?}|{:?}",

@@ -109,9 +109,16 @@ fn recommended_block(cx: &Context<'_>, label: &str, q: Option<CellQuote>) -> Opt
         .iter()
         .flat_map(|e| &e.variants)
         .filter(|v| profile.is_none() || v.profile.or(default_profile) == profile)
-        .filter(|v| v.params.as_ref().is_some_and(|p| same_config(p, recommended)))
+        .filter(|v| {
+            v.params
+                .as_ref()
+                .is_some_and(|p| same_config(p, recommended))
+        })
         .flat_map(|v| v.blocks.iter().copied())
         .collect();
     let first = *runs.first()?;
-    Some(q.and_then(|q| best_match(report, &q, &runs)).unwrap_or(first))
+    Some(
+        q.and_then(|q| best_match(report, &q, &runs))
+            .unwrap_or(first),
+    )
 }

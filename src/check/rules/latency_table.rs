@@ -86,7 +86,11 @@ fn latency_table(cx: &mut Context<'_>, table: &Table) {
         let faster = dir.as_str() == "faster";
         match (best, baseline) {
             (Some(o), Some(b)) => {
-                let (x, y) = if faster == lower_is_better { (b, o) } else { (o, b) };
+                let (x, y) = if faster == lower_is_better {
+                    (b, o)
+                } else {
+                    (o, b)
+                };
                 cx.formula_claim(
                     row.line,
                     src,

@@ -8,7 +8,6 @@ mod result_line;
 mod summary_sentence;
 mod summary_table;
 
-
 use super::claim::Claim;
 use super::context::Context;
 use crate::published::Report;

@@ -38,8 +38,7 @@ fn summary_sentence(cx: &mut Context<'_>, e: usize, line: u64, text: &str, base:
     let mut primary = PRIMARY;
     for c in PAIR.captures_iter(text) {
         let name = c.name("name").or_else(|| c.name("bold"));
-        let (Some(name), Some(label), Some(num)) = (name, c.name("label"), c.name("num"))
-        else {
+        let (Some(name), Some(label), Some(num)) = (name, c.name("label"), c.name("num")) else {
             continue;
         };
         let Some(metric) = metric_of_label(label.as_str()) else {

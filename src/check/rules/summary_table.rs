@@ -133,17 +133,17 @@ fn summary_table(cx: &mut Context<'_>, table: &Table) {
                         .and_then(|c| c.name("num"))
                     else {
                         // `-`: the option was not adopted, i.e. it gained nothing.
-                        let dash = cell.text.find('-').and_then(|i| {
-                            base.map(|b| (b + i, b + i + 1))
-                        });
+                        let dash = cell
+                            .text
+                            .find('-')
+                            .and_then(|i| base.map(|b| (b + i, b + i + 1)));
                         if cell.text.trim() == "-" || plain(&cell.text) == "-" {
                             no_gain_claim(cx, row.line, &label, dash, &blocks, winner);
                         }
                         continue;
                     };
                     let Some(s) = said(m, base) else { continue };
-                    let chosen =
-                        improvement_claim(cx, row.line, &label, &s, e, &blocks, winner);
+                    let chosen = improvement_claim(cx, row.line, &label, &s, e, &blocks, winner);
                     if chosen.is_some() {
                         winner = chosen;
                     }
@@ -183,10 +183,7 @@ fn improvement_claim(
         winners.extend(cx.best_valid_by(blocks, metric, true));
     } else {
         winners.extend(cx.best_valid(blocks, PRIMARY));
-        winners.extend(
-            named_winner(cx, e, blocks)
-                .filter(|b| !winners.contains(b)),
-        );
+        winners.extend(named_winner(cx, e, blocks).filter(|b| !winners.contains(b)));
     }
     // (a, b, factor on a): the percentage is (a × factor − b) / b.
     let mut readings: Vec<(usize, usize, f64)> = Vec::new();
@@ -208,8 +205,7 @@ fn improvement_claim(
         return None;
     };
     let holding = readings.iter().copied().find(|&(a, b, f)| {
-        let (Some(x), Some(y)) = (cx.block(a).number(metric), cx.block(b).number(metric))
-        else {
+        let (Some(x), Some(y)) = (cx.block(a).number(metric), cx.block(b).number(metric)) else {
             return false;
         };
         let (range, _) = Formula::PercentChange.eval(&x.scaled(f), &y);
@@ -276,10 +272,7 @@ fn best_claim(cx: &mut Context<'_>, line: u64, subject: &str, chosen: usize, blo
     let better = blocks.iter().copied().find(|&b| {
         b != chosen
             && cx.is_valid(b)
-            && cx
-                .block(b)
-                .number(PRIMARY)
-                .is_some_and(|n| n.lo() > c.hi())
+            && cx.block(b).number(PRIMARY).is_some_and(|n| n.lo() > c.hi())
     });
     let text = |b: usize| x_text(cx.block(b), PRIMARY);
     let claim = Claim {
@@ -365,7 +358,10 @@ fn no_gain_claim(
         range: None,
         holds,
         verdict: Verdict::of(holds),
-        inputs: vec![cx.block(best).line_of(metric), cx.block(first).line_of(metric)],
+        inputs: vec![
+            cx.block(best).line_of(metric),
+            cx.block(first).line_of(metric),
+        ],
         span,
     });
 }

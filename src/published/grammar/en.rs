@@ -116,7 +116,6 @@ pub fn metric_of_label(label: &str) -> Option<&'static str> {
     })
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -64,7 +64,12 @@ pub(crate) fn said(m: regex::Match<'_>, base: Option<usize>) -> Option<Said> {
 
 /// A quoted value of `metric` found in `hay`, in the unit printed after it: a
 /// millisecond column quoted in seconds (`2.09s/req`, `2.62s`) is compared in seconds.
-pub(crate) fn said_in(hay: &str, m: regex::Match<'_>, base: Option<usize>, metric: &str) -> Option<Said> {
+pub(crate) fn said_in(
+    hay: &str,
+    m: regex::Match<'_>,
+    base: Option<usize>,
+    metric: &str,
+) -> Option<Said> {
     let mut s = said(m, base)?;
     if metric.ends_with("_ms") && in_seconds(&hay[m.end()..]) {
         s.unit = 1000.0;

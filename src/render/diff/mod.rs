@@ -206,10 +206,7 @@ impl DiffView {
         if requests_tested > 0 {
             notes.push(l10n.tr_args(
                 "requests-significance-note",
-                &[(
-                    "resamples",
-                    n(crate::compare::significance::RESAMPLES),
-                )],
+                &[("resamples", n(crate::compare::significance::RESAMPLES))],
             ));
         }
         for (count, id) in [
@@ -378,8 +375,7 @@ fn row(
             .map_or(DASH.into(), |(lo, hi)| {
                 format!("[{}, {}]", fmt_percent(lo), fmt_percent(hi))
             }),
-        p: m
-            .welch
+        p: m.welch
             .map(|w| w.p)
             .or_else(|| m.request_test.and_then(|t| t.p))
             .map_or(DASH.into(), fmt_p),
@@ -545,8 +541,14 @@ mod tests {
             let l10n = Localizer::new(lang).unwrap();
             for gaps in [false, true] {
                 let text = decided_by(&t, gaps, &l10n);
-                assert!(text.contains("20000") && text.contains("1000000"), "{lang}: {text}");
-                assert!(!text.contains("requests-") && !text.contains("{ $"), "{lang}: {text}");
+                assert!(
+                    text.contains("20000") && text.contains("1000000"),
+                    "{lang}: {text}"
+                );
+                assert!(
+                    !text.contains("requests-") && !text.contains("{ $"),
+                    "{lang}: {text}"
+                );
             }
         }
         let whole = RequestTest {
@@ -556,7 +558,10 @@ mod tests {
             cand_requests: 40,
             ..t
         };
-        assert_eq!(decided_by(&whole, false, &en), "decided by bootstrap over 40 and 40 requests");
+        assert_eq!(
+            decided_by(&whole, false, &en),
+            "decided by bootstrap over 40 and 40 requests"
+        );
     }
 
     /// Catches a message id missing from a locale (the id would be printed) and a
