@@ -18,11 +18,15 @@ use perflab::compare::StudyComparison;
 use perflab::render::charts::{grouped_bars, BarChart, BarSeries};
 use perflab::render::report;
 use perflab::render::templates::Templates;
+use perflab::requests::Objectives;
 use perflab::study;
 
-const STUDIES: [&str; 2] = [
+/// The last one's variants kept their requests: its report adds their CDFs and latency
+/// over time.
+const STUDIES: [&str; 3] = [
     "fixtures/studies/qwen3.5-9b-h100/study.toml",
     "fixtures/studies/qwen3-30b-a3b-910b/study.toml",
+    "fixtures/studies/vllm-detailed/study.toml",
 ];
 const LANGS: [&str; 3] = ["en", "ru", "zh-CN"];
 
@@ -160,10 +164,13 @@ fn find_program(name: &str) -> Option<PathBuf> {
 }
 
 fn study_charts(path: &str, lang: &str) -> Vec<(String, String)> {
-    let study = study::load(Path::new(path)).expect("study loads");
+    let mut study = study::load(Path::new(path)).expect("study loads");
+    let objectives = Objectives::default();
+    let (requests, _) = study::requests::attach(&mut study, &objectives).expect("requests");
     let cmp = StudyComparison::new(&study).expect("study compares");
     let templates = Templates::new(None).expect("templates");
-    let r = report::render(&study, &cmp, lang, &templates).expect("report renders");
+    let r = report::render_with_requests(&study, &cmp, &requests, &objectives, lang, &templates)
+        .expect("report renders");
     assert!(!r.charts.is_empty(), "{path} has charts");
     r.charts.into_iter().collect()
 }

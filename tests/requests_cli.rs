@@ -396,7 +396,7 @@ fn report_judges_a_studys_requests_by_the_slos_and_draws_their_cdfs() {
     assert_eq!(cells[4], "yes", "{row}");
     assert!(md.contains("| run 10 | 40 |"), "{md}");
     assert!(md.contains("`ttft<=26`"), "{md}");
-    for metric in ["ttft", "tpot", "e2el"] {
+    for metric in ["ttft", "tpot", "e2el", "time"] {
         let rel = format!("charts/requests-1-{metric}.en.svg");
         assert!(md.contains(&rel), "{md}");
         let svg = fs::read_to_string(dir.path().join(&rel)).unwrap();
@@ -421,10 +421,11 @@ fn report_judges_a_studys_requests_by_the_slos_and_draws_their_cdfs() {
     assert!(md.contains("| run 10 | 40 |"), "{md}");
     for lang in ["ru", "zh-CN"] {
         let md = fs::read_to_string(plain.path().join(format!("report.{lang}.md"))).unwrap();
-        assert!(
-            md.contains(&format!("charts/requests-1-ttft.{lang}.svg")),
-            "{md}"
-        );
+        for kind in ["ttft", "time"] {
+            let rel = format!("charts/requests-1-{kind}.{lang}.svg");
+            assert!(md.contains(&rel), "{md}");
+            assert!(plain.path().join(&rel).is_file(), "{rel}");
+        }
         assert!(!md.contains("report-requests-"), "{md}");
     }
 }

@@ -36,6 +36,7 @@ use rayon::prelude::*;
 pub use json_lenient::sanitize as sanitize_json;
 pub use not_runs::NotARun;
 pub use reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
+pub(crate) use same_run::half_unit;
 pub use same_run::{CopyOf, Disagreement, SameRuns, SOURCES};
 pub use serve_text::{column_of_label, is_rule, HEADER as SERVE_BLOCK_HEADER};
 pub use walk::{collect_inputs, InputFile};

@@ -114,7 +114,7 @@ fn relation(a: &Path, b: &Path) -> Relation {
 /// text, so its shortest decimal form (up to nine decimals, which absorbs the binary
 /// noise of unit conversions such as ns → ms) has the printed number of decimals, or
 /// fewer when the tool printed trailing zeros, which only widens the tolerance.
-fn half_unit(x: f64) -> f64 {
+pub(crate) fn half_unit(x: f64) -> f64 {
     let text = format!("{:.9}", x.abs());
     let decimals = text
         .split_once('.')

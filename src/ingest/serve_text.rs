@@ -250,8 +250,16 @@ fn target_of(lower: &str, unit: &str) -> Target {
 
 /// Labels `vllm bench serve` prints that have no column of the runs frame (`vllm/benchmarks/
 /// serve.py`): the ASR factor, the embeddings' input rate, the probe requests and the
-/// diffusion decoding sections.
-const KNOWN_WITHOUT_COLUMN: [&str; 11] = [
+/// diffusion decoding sections; and SGLang's goodput section (`sglang/benchmark/
+/// goodput.py`): its SLOs and the shares of requests within them, kept in `extra` as
+/// printed (`request_goodput` has its column; perflab's own `slo_attainment` is for the
+/// user's `--slo`).
+const KNOWN_WITHOUT_COLUMN: [&str; 16] = [
+    "slos",
+    "slo attainment",
+    "ttft slo attainment",
+    "tpot slo attainment",
+    "e2el slo attainment",
     "rtfx",
     "input throughput",
     "probe requests completed",

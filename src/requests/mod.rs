@@ -1,6 +1,7 @@
 //! The requests frame: one row per request of a run, beside the runs frame (one row per
 //! run). Each tool that can write its requests has a reader here (`serve_detailed`:
-//! vLLM `--save-detailed` and SGLang `--output-details`; `guidellm`: benchmarks.json);
+//! vLLM `--save-detailed` and SGLang `--output-details`; `guidellm`: benchmarks.json;
+//! `aiperf`: profile_export.jsonl; `genai_perf`: perf_analyzer's profile_export.json);
 //! all produce [`Request`]s in the canonical units of `metrics.md` (milliseconds, token
 //! counts). From them perflab recomputes each run's percentiles the tool's way
 //! (`recompute`), the goodput under the user's SLOs (`goodput`) and the distributions
@@ -13,6 +14,7 @@
 mod aiperf;
 pub mod attach;
 pub mod frame;
+mod genai_perf;
 pub mod goodput;
 mod guidellm;
 pub mod percentile;
@@ -62,6 +64,10 @@ pub enum Rule {
     /// divisor n, min and max, over successful profiling records; ITL's percentiles come
     /// from a t-digest (approximate), so only its mean, std, min and max are exact.
     Aiperf,
+    /// genai-perf `Statistics`: numpy's mean, linear percentiles, population std, min and
+    /// max over the requests with a response; its ITL is TPOT, which needs the tokenizer's
+    /// counts the file does not keep, so TTFT and E2EL are recomputed.
+    GenaiPerf,
 }
 
 /// The requests of one run of a file, in the order the file lists its runs.
@@ -80,18 +86,26 @@ pub struct RunRequests {
 /// summary (`profile_export_aiperf.json` / `.csv`) gets the requests of the
 /// `profile_export.jsonl` beside it. Errors name the file they are about.
 pub fn read_file(path: &Path) -> Result<Option<Vec<RunRequests>>> {
-    if let Some(records) = aiperf_records_beside(path) {
+    if let Some(records) = records_beside(path) {
         return read_one(&records);
     }
     read_one(path)
 }
 
-fn aiperf_records_beside(path: &Path) -> Option<std::path::PathBuf> {
+/// The per-request export beside a summary export (`profile_export_aiperf.json`,
+/// `profile_export_genai_perf.csv`, ...): AIPerf's `profile_export.jsonl` or
+/// perf_analyzer's `profile_export.json` (genai-perf).
+fn records_beside(path: &Path) -> Option<std::path::PathBuf> {
     let name = path.file_name()?.to_str()?;
     let summary =
         name.starts_with("profile_export_") && (name.ends_with(".json") || name.ends_with(".csv"));
-    let records = path.with_file_name(aiperf::FILE_NAME);
-    (summary && records.is_file()).then_some(records)
+    if !summary {
+        return None;
+    }
+    [aiperf::FILE_NAME, genai_perf::FILE_NAME]
+        .into_iter()
+        .map(|records| path.with_file_name(records))
+        .find(|records| records.is_file())
 }
 
 fn read_one(path: &Path) -> Result<Option<Vec<RunRequests>>> {
@@ -112,6 +126,9 @@ pub fn read_text(
         return Ok(Some(runs));
     }
     if let Some(runs) = aiperf::read(text)? {
+        return Ok(Some(runs));
+    }
+    if let Some(runs) = genai_perf::read(text)? {
         return Ok(Some(runs));
     }
     guidellm::read(text)
@@ -221,3 +238,5 @@ impl Metric {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_tools;

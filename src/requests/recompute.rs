@@ -10,6 +10,8 @@
 //!   successful requests) and `total_output_tokens` (all, failed count 0).
 //! - [`Rule::Aiperf`]: the same statistics (AIPerf's linear percentiles are numpy's) plus
 //!   `min` and `max`, except ITL's percentiles, which AIPerf estimates with a t-digest.
+//! - [`Rule::GenaiPerf`]: numpy's statistics with min and max, of TTFT and E2EL (its
+//!   ITL, our TPOT, needs the tokenizer's token counts, which the file does not keep).
 //! - [`Rule::Guidellm`]: guidellm's distributions are its own (percentiles from its
 //!   cumulative distribution); only `completed` and the means are recomputed, and only
 //!   when the file kept every request (`--sample-requests` keeps a sample).
@@ -53,7 +55,7 @@ pub fn recompute(run: &Run, requests: &RunRequests) -> Vec<(String, f64, f64)> {
                 .sum();
             push("total_output_tokens", output.map(|x| x as f64));
         }
-        Rule::Aiperf => {
+        Rule::Aiperf | Rule::GenaiPerf => {
             push("completed", Some(ok.len() as f64));
             push("failed", Some((rs.len() - ok.len()) as f64));
         }
@@ -110,11 +112,15 @@ pub fn recompute(run: &Run, requests: &RunRequests) -> Vec<(String, f64, f64)> {
     out
 }
 
-/// The recomputed numbers that disagree with the file's beyond noise.
+/// The recomputed numbers that disagree with the file's beyond noise, or, for a number
+/// printed with fewer decimals (a console summary's copy of the run filled in
+/// `max_itl_ms = 12.86`), beyond its rounding.
 pub fn mismatches(run: &Run, requests: &RunRequests) -> Vec<Mismatch> {
     recompute(run, requests)
         .into_iter()
-        .filter(|(_, file, v)| !agrees(*file, *v))
+        .filter(|(_, file, v)| {
+            !agrees(*file, *v) && (file - v).abs() > crate::ingest::half_unit(*file)
+        })
         .map(|(column, file, recomputed)| Mismatch {
             column,
             file,

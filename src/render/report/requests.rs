@@ -1,7 +1,8 @@
 //! The report's request section, for studies whose result files kept every request
 //! (`study::requests`): per experiment, a table of each variant's requests and, under
 //! `--slo`, its `slo_attainment`, `slo_goodput` and `slo_met` as the runs frame holds them;
-//! and the CDFs of TTFT, TPOT and E2EL with one line per variant (`render::requests`).
+//! the CDFs of TTFT, TPOT and E2EL with one line per variant, and each variant's E2EL
+//! against its requests' start (`render::requests`).
 
 use serde::Serialize;
 
@@ -10,7 +11,7 @@ use super::view::{metric_name, with_unit, ChartRef};
 use crate::l10n::Localizer;
 use crate::model::frame::format_number;
 use crate::render::escape::markdown as md;
-use crate::render::requests::{cdf_chart, Side, CDF_METRICS};
+use crate::render::requests::{cdf_chart, timeline_chart, Side, CDF_METRICS};
 use crate::requests::Objectives;
 use crate::study::requests::VariantRequests;
 use crate::study::Study;
@@ -68,19 +69,22 @@ pub fn build(
                 dashed: false,
             })
             .collect();
+        // The CDFs, then latency over the run (warm-up and saturation), as `diff` draws them.
+        let drawn = CDF_METRICS
+            .iter()
+            .filter_map(|&metric| Some((metric.name(), cdf_chart(metric, &sides, loc)?)))
+            .chain(timeline_chart(&sides, loc).map(|chart| ("time", chart)));
         let mut charts = Vec::new();
-        for metric in CDF_METRICS {
-            if let Some(chart) = cdf_chart(metric, &sides, loc) {
-                let figure = CurveFigure {
-                    name: format!("requests-{}-{}", ei + 1, metric.name()),
-                    chart,
-                };
-                charts.push(ChartRef {
-                    path: figure.path(lang),
-                    alt: md(&figure.chart.title),
-                });
-                figures.push(figure);
-            }
+        for (kind, chart) in drawn {
+            let figure = CurveFigure {
+                name: format!("requests-{}-{kind}", ei + 1),
+                chart,
+            };
+            charts.push(ChartRef {
+                path: figure.path(lang),
+                alt: md(&figure.chart.title),
+            });
+            figures.push(figure);
         }
         views.push(RequestsView {
             title: md(&experiment.title(lang)),
