@@ -1,11 +1,13 @@
 //! What ingest does with the requests of each file it read: count them into the runs
 //! frame (`requests`), check the file's summary against them (`recompute`), add the
-//! goodput columns under the user's SLOs, and append them to the requests frame. One
-//! file's requests are in memory at a time.
+//! goodput columns under the user's SLOs, and append them to the requests frame. A few
+//! files' requests are in memory at a time.
 
 use crate::curves::slo::Slo;
 use crate::ingest::FileRuns;
-use crate::model::Run;
+use rayon::prelude::*;
+
+use crate::model::{Format, Run};
 use crate::Result;
 
 use super::{goodput, read_file, recompute, RequestsWriter, RunRequests};
@@ -54,6 +56,11 @@ pub struct FileWarning {
 /// Reads the requests of every file and applies them to its runs; returns the warnings.
 /// A file whose requests cannot be read is an error; with `failures` (`--keep-going`) it
 /// is recorded there instead and its runs stay, without requests.
+///
+/// Only files of a format that keeps requests (or sits beside a per-request export) are
+/// read again: a folder of logs costs nothing here. Files are read and checked in
+/// parallel; with a `writer`, a few files at a time (two per thread), whose requests are
+/// then written in the files' order, so memory stays that of a few files' requests.
 pub fn attach(
     files: &mut [FileRuns],
     objectives: &Objectives,
@@ -61,34 +68,82 @@ pub fn attach(
     mut failures: Option<&mut Vec<crate::Error>>,
 ) -> Result<Vec<FileWarning>> {
     let mut warnings = Vec::new();
-    for file in files.iter_mut() {
-        let requests = match (read_file(&file.path), failures.as_deref_mut()) {
-            (Ok(r), _) => r.unwrap_or_default(),
-            (Err(e), Some(failures)) => {
-                failures.push(e);
-                Vec::new()
-            }
-            (Err(e), None) => return Err(e),
-        };
-        for rr in &requests {
-            let Some(run) = file.runs.iter_mut().find(|r| r.run_index == rr.run_index) else {
-                continue;
+    let keep = writer.is_some();
+    let batch = if keep {
+        rayon::current_num_threads().max(1) * 2
+    } else {
+        files.len().max(1)
+    };
+    for chunk in files.chunks_mut(batch) {
+        let done: Vec<Result<Attached>> = chunk
+            .par_iter_mut()
+            .map(|file| attach_file(file, objectives, keep))
+            .collect();
+        for (file, result) in chunk.iter_mut().zip(done) {
+            let attached = match (result, failures.as_deref_mut()) {
+                (Ok(a), _) => a,
+                (Err(e), Some(failures)) => {
+                    failures.push(e);
+                    Attached::default()
+                }
+                (Err(e), None) => return Err(e),
             };
-            for message in apply(run, rr, objectives) {
-                warnings.push(FileWarning {
-                    path: file.path.clone(),
-                    message,
-                });
-            }
+            warnings.extend(attached.warnings.into_iter().map(|message| FileWarning {
+                path: file.path.clone(),
+                message,
+            }));
             if let Some(w) = writer.as_deref_mut() {
-                w.write(&run.source, rr)?;
+                for (source, rr) in &attached.requests {
+                    w.write(source, rr)?;
+                }
             }
-        }
-        for run in &mut file.runs {
-            apply_run_objectives(run, &objectives.per_run);
+            for run in &mut file.runs {
+                apply_run_objectives(run, &objectives.per_run);
+            }
         }
     }
     Ok(warnings)
+}
+
+/// What one file's requests gave: the mismatch warnings, and the requests of its runs
+/// (with the run's source) when they are to be written.
+#[derive(Default)]
+struct Attached {
+    warnings: Vec<String>,
+    requests: Vec<(String, RunRequests)>,
+}
+
+fn attach_file(file: &mut FileRuns, objectives: &Objectives, keep: bool) -> Result<Attached> {
+    let mut out = Attached::default();
+    if !file.runs.iter().any(|r| may_hold_requests(r.format)) {
+        return Ok(out);
+    }
+    let requests = read_file(&file.path)?.unwrap_or_default();
+    for rr in requests {
+        let Some(run) = file.runs.iter_mut().find(|r| r.run_index == rr.run_index) else {
+            continue;
+        };
+        out.warnings.extend(apply(run, &rr, objectives));
+        if keep {
+            out.requests.push((run.source.clone(), rr));
+        }
+    }
+    Ok(out)
+}
+
+/// Formats whose files keep every request, or sit beside the export that does (AIPerf's
+/// and genai-perf's summaries): the only files read a second time for requests.
+fn may_hold_requests(format: Format) -> bool {
+    matches!(
+        format,
+        Format::VllmServeJson
+            | Format::SglangServeJsonl
+            | Format::GuidellmJson
+            | Format::AiperfJson
+            | Format::AiperfCsv
+            | Format::GenaiPerfJson
+            | Format::GenaiPerfCsv
+    )
 }
 
 /// Sets the columns one run's requests give; returns the mismatch warnings.

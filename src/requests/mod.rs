@@ -7,7 +7,8 @@
 //! (`recompute`), the goodput under the user's SLOs (`goodput`) and the distributions
 //! `diff` tests (`compare::significance`).
 //!
-//! Memory: the requests of one file are read, used and written before the next file is
+//! Memory: the requests of a few files (two per thread) are read, used and written before
+//! the next ones are
 //! read (`ingest_cmd` drives this), so a directory of large detailed results needs the
 //! memory of its largest file only.
 
@@ -110,7 +111,7 @@ fn records_beside(path: &Path) -> Option<std::path::PathBuf> {
 
 fn read_one(path: &Path) -> Result<Option<Vec<RunRequests>>> {
     let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-    let text = String::from_utf8_lossy(&bytes);
+    let text = crate::ingest::text::decode(&bytes);
     read_text(&text).map_err(|(line, message)| Error::parse(path, line, message))
 }
 
