@@ -147,9 +147,13 @@ pub fn trim_end(text: &str) -> &str {
 /// `from_utf8_lossy` walks the bytes one at a time, which was half the time spent on a
 /// log with a stray byte or a progress bar in it.
 pub fn decode(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
-    let Err(first) = simdutf8::compat::from_utf8(bytes) else {
-        // SAFETY: just validated as UTF-8.
-        return std::borrow::Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(bytes) });
+    // The fast check first (most files are valid); the one that finds where only then.
+    if let Ok(text) = simdutf8::basic::from_utf8(bytes) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let first = match simdutf8::compat::from_utf8(bytes) {
+        Ok(text) => return std::borrow::Cow::Borrowed(text),
+        Err(e) => e,
     };
     let mut out = String::with_capacity(bytes.len() + 16);
     let mut rest = bytes;
