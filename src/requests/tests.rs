@@ -3,13 +3,13 @@
 use super::*;
 use crate::ingest::{read_file as read_runs, InputFile};
 
-fn fixture(rel: &str) -> std::path::PathBuf {
+pub(super) fn fixture(rel: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures")
         .join(rel)
 }
 
-fn runs_of(rel: &str) -> Vec<Run> {
+pub(super) fn runs_of(rel: &str) -> Vec<Run> {
     let input = InputFile {
         path: fixture(rel),
         display: rel.to_owned(),

@@ -2,23 +2,8 @@
 //! (`profile_export.json`) on real runs against the loopback mock (fixtures/sglang and
 //! fixtures/genai-perf READMEs): what each file lets perflab recompute, recomputed.
 
+use super::tests::{fixture, runs_of};
 use super::*;
-use crate::ingest::{read_file as read_runs, InputFile};
-
-fn fixture(rel: &str) -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures")
-        .join(rel)
-}
-
-fn runs_of(rel: &str) -> Vec<Run> {
-    let input = InputFile {
-        path: fixture(rel),
-        display: rel.to_owned(),
-        explicit: true,
-    };
-    read_runs(&input, None).unwrap().unwrap().runs
-}
 
 fn checked_columns(run: &Run, requests: &RunRequests) -> Vec<String> {
     let checked = recompute::recompute(run, requests);
