@@ -136,16 +136,16 @@ fn read_experiment(
                 )),
             }
         };
-        let gaps: Vec<f64> = times
-            .windows(2)
-            .map(|w| w[1].saturating_sub(w[0]) as f64 / 1e6)
-            .collect();
         if times.windows(2).any(|w| w[1] < w[0]) {
             return Err((
                 None,
                 crate::tr!("requests-error-backwards", index = i as i64),
             ));
         }
+        let gaps: Vec<f64> = times
+            .windows(2)
+            .map(|w| (w[1] - w[0]) as f64 / 1e6)
+            .collect();
         last_response = last_response.max(Some(last));
         requests.push(Request {
             index: requests.len() as u32,
