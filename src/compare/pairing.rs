@@ -32,7 +32,7 @@ impl KeyValue {
             Some(Value::Num(x)) => KeyValue::Num(x),
             Some(Value::Text(s)) => match s.trim().parse::<f64>() {
                 Ok(x) if x.is_finite() => KeyValue::Num(x),
-                _ => KeyValue::Text(s),
+                _ => KeyValue::Text(*s),
             },
             Some(Value::List(xs)) => KeyValue::Text(serde_json::to_string(&xs).unwrap_or_default()),
             Some(Value::Null) | None => KeyValue::Null,
@@ -179,7 +179,7 @@ mod tests {
             run("c", Some(Value::Num(16.0))),
         ];
         let cand = vec![
-            run("x", Some(Value::Text("4".into()))),
+            run("x", Some(Value::text("4"))),
             run("y", Some(Value::Null)),
             run("z", Some(Value::Num(32.0))),
         ];

@@ -25,7 +25,7 @@ impl KeyValue {
     pub fn of(run: &Run, column: &str) -> KeyValue {
         match cell(run, column) {
             Some(Value::Num(v)) => KeyValue::Num(v),
-            Some(Value::Text(s)) => KeyValue::Text(s),
+            Some(Value::Text(s)) => KeyValue::Text(*s),
             _ => KeyValue::Missing,
         }
     }

@@ -95,7 +95,7 @@ pub fn load_runs(store: &Store, since: Option<&str>) -> Result<Vec<Run>> {
         rows.retain(|run| seen.insert(run.text(RUN_ID).unwrap_or_default().to_owned()));
         for run in rows.iter_mut() {
             run.values
-                .insert(DATE.into(), Value::Text(file.date.clone()));
+                .insert(DATE.into(), Value::text(file.date.clone()));
         }
         runs.extend(rows);
     }

@@ -514,7 +514,7 @@ impl<'p> BlockParser<'p> {
         if let Some(list) = positions.take() {
             run.values.insert(
                 "spec_decode_per_position_acceptance".into(),
-                crate::model::Value::List(list),
+                crate::model::Value::list(list),
             );
         }
     }
@@ -666,7 +666,7 @@ Per-position acceptance (%):\n\
         assert_eq!(r.get("spec_decode_num_drafts"), Some(20481.0));
         assert_eq!(
             r.values.get("spec_decode_per_position_acceptance"),
-            Some(&crate::model::Value::List(vec![73.59, 49.46]))
+            Some(&crate::model::Value::list(vec![73.59, 49.46]))
         );
     }
 

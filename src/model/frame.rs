@@ -72,10 +72,10 @@ fn kind_of(col: &str, runs: &[Run]) -> Kind {
 
 fn identity_value(run: &Run, col: &str) -> Option<Value> {
     match col {
-        "source" => Some(Value::Text(run.source.clone())),
+        "source" => Some(Value::text(run.source.clone())),
         "line" => Some(run.line.map_or(Value::Null, |l| Value::Num(l as f64))),
         "run_index" => Some(Value::Num(run.run_index as f64)),
-        "format" => Some(Value::Text(run.format.as_str().to_owned())),
+        "format" => Some(Value::text(run.format.as_str())),
         _ => None,
     }
 }
@@ -87,7 +87,7 @@ pub fn cell(run: &Run, col: &str) -> Option<Value> {
 
 fn text_of(v: &Value) -> Option<String> {
     match v {
-        Value::Text(s) => Some(s.clone()),
+        Value::Text(s) => Some(s.to_string()),
         Value::Num(x) => Some(format_number(*x)),
         Value::List(xs) => Some(serde_json::to_string(xs).unwrap_or_default()),
         Value::Null => None,
@@ -136,7 +136,7 @@ pub fn runs_to_frame(runs: &[Run]) -> Result<DataFrame> {
                 let lists: Vec<Option<Series>> = cells
                     .iter()
                     .map(|c| match c {
-                        Some(Value::List(xs)) => Some(Series::new(PlSmallStr::EMPTY, xs)),
+                        Some(Value::List(xs)) => Some(Series::new(PlSmallStr::EMPTY, &**xs)),
                         _ => None,
                     })
                     .collect();
@@ -277,9 +277,9 @@ pub fn frame_to_runs(df: &DataFrame) -> Result<Vec<Run>> {
             let value = match v {
                 // A frame cannot tell "printed N/A" from "never printed": both are null.
                 AnyValue::Null => Value::Null,
-                AnyValue::String(t) => Value::Text(t.to_owned()),
-                AnyValue::StringOwned(t) => Value::Text(t.to_string()),
-                AnyValue::List(inner) => Value::List(inner.f64()?.iter().flatten().collect()),
+                AnyValue::String(t) => Value::text(t),
+                AnyValue::StringOwned(t) => Value::text(t.to_string()),
+                AnyValue::List(inner) => Value::list(inner.f64()?.iter().flatten().collect()),
                 other => match other.extract::<f64>() {
                     Some(x) => Value::Num(x),
                     None => continue,
@@ -301,7 +301,7 @@ pub fn frame_to_runs(df: &DataFrame) -> Result<Vec<Run>> {
                     .map(|l| l as u64),
             );
             run.source = match row.remove("source") {
-                Some(Value::Text(s)) => s,
+                Some(Value::Text(s)) => *s,
                 _ => String::new(),
             };
             run.run_index = row

@@ -161,8 +161,8 @@ mod tests {
                         serde_json::Value::from(x as i64)
                     }
                     Some(Value::Num(x)) => serde_json::Value::from(x),
-                    Some(Value::Text(s)) => serde_json::Value::from(s),
-                    Some(Value::List(xs)) => serde_json::Value::from(xs),
+                    Some(Value::Text(s)) => serde_json::Value::from(*s),
+                    Some(Value::List(xs)) => serde_json::Value::from(*xs),
                     Some(Value::Null) | None => serde_json::Value::Null,
                 };
                 format!("{}:{json}", serde_json::to_string(key).unwrap())
@@ -192,7 +192,7 @@ mod tests {
         a.set_text("model_id", "Qwen/Qwen3.5-9B");
         a.values.insert(
             "spec_decode_per_position_acceptance".into(),
-            Value::List(vec![0.5, 1.0]),
+            Value::list(vec![0.5, 1.0]),
         );
         a.values
             .insert("mean_tpot_ms".into(), Value::Num(f64::INFINITY));

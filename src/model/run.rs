@@ -8,12 +8,25 @@ use super::Format;
 
 /// A metric's value. `Null` is a value the tool printed as `N/A` (or `None`): the column
 /// exists for this run but holds no number. A metric never printed is simply absent.
+///
+/// Texts and lists are boxed: a value is then 16 bytes, not 32, and a corpus of 100,000s
+/// of runs (maps of mostly numbers) allocates and zeroes half the memory
+/// (BENCHMARKS.md, "Allocator").
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {
     Num(f64),
-    Text(String),
-    List(Vec<f64>),
+    Text(Box<String>),
+    List(Box<Vec<f64>>),
     Null,
+}
+
+impl Value {
+    pub fn text(s: impl Into<String>) -> Value {
+        Value::Text(Box::new(s.into()))
+    }
+    pub fn list(xs: Vec<f64>) -> Value {
+        Value::List(Box::new(xs))
+    }
 }
 
 impl Value {
@@ -83,7 +96,7 @@ impl Run {
     }
 
     pub fn set_text(&mut self, key: impl Into<Key>, v: impl Into<String>) {
-        self.values.insert(key.into(), Value::Text(v.into()));
+        self.values.insert(key.into(), Value::text(v));
     }
 
     /// Success rate in percent as `metrics.md` defines it: completed over completed plus

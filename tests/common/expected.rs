@@ -329,8 +329,8 @@ fn matches(expected: &Expected, got: Option<&Value>) -> bool {
         // Exact: the expectation is the printed decimal, parsed as f64 the same way.
         (Expected::Num(x), Some(Value::Num(y))) => x == y,
         (Expected::Null, Some(Value::Null)) => true,
-        (Expected::Text(s), Some(Value::Text(t))) => s == t,
-        (Expected::List(a), Some(Value::List(b))) => a == b,
+        (Expected::Text(s), Some(Value::Text(t))) => s == &**t,
+        (Expected::List(a), Some(Value::List(b))) => a == &**b,
         _ => false,
     }
 }
@@ -522,7 +522,7 @@ pub fn check_pair(console: &str, result: &str, console_only: &[&str]) {
             (Value::List(a), Some(Value::List(b))) => {
                 a.len() == b.len()
                     && a.iter()
-                        .zip(b)
+                        .zip(b.iter())
                         .all(|(x, y)| (x - y).abs() <= 0.005 + 1e-9 * y.abs())
             }
             _ => false,
