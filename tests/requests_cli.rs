@@ -429,3 +429,67 @@ fn report_judges_a_studys_requests_by_the_slos_and_draws_their_cdfs() {
         assert!(!md.contains("report-requests-"), "{md}");
     }
 }
+
+/// Without `--requests`, ingest reads each file's requests in its first pass (no second
+/// read); with it, after, to write them in order. Both give the same runs, the same
+/// warnings, and a file whose requests are broken is the same error either way.
+#[test]
+fn the_first_pass_and_the_writing_pass_give_the_same_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("broken.json");
+    let text = fs::read_to_string(fixture(RUN9)).unwrap();
+    fs::write(
+        &broken,
+        text.replacen("\"ttfts\": [", "\"ttfts\": [-1.0, ", 1),
+    )
+    .unwrap();
+    let slos = ["--slo", "ttft<=26", "--slo", "tpot<=2.4"];
+    let sources = [fixture(RUN9), fixture("sglang")];
+    let first = run(perflab()
+        .args(["ingest", "--json"])
+        .args(slos)
+        .args(&sources));
+    let writing = run(perflab()
+        .args(["ingest", "--json"])
+        .args(slos)
+        .arg("--requests")
+        .arg(dir.path().join("r.ndjson"))
+        .args(&sources));
+    assert_eq!((first.code, writing.code), (0, 0), "{}", first.stderr);
+    assert_eq!(first.stdout, writing.stdout);
+    let warnings = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| l.contains("warning"))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(warnings(&first.stderr), warnings(&writing.stderr));
+    let runs: Vec<Value> = first
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(runs[0]["requests"], json!(40));
+    assert_eq!(runs[0]["slo_goodput"], runs[0]["request_goodput"]);
+
+    // A negative TTFT in the requests: exit 2 naming the file, both ways; with
+    // --keep-going its run stays, without requests, and the exit code is still 2.
+    for extra in [vec![], vec!["--requests".to_owned(), "r2.csv".to_owned()]] {
+        let out = run(perflab()
+            .current_dir(dir.path())
+            .args(["ingest", "--json"])
+            .args(&extra)
+            .arg(&broken));
+        assert_eq!(out.code, 2, "{}", out.stderr);
+        assert!(out.stderr.contains("broken.json"), "{}", out.stderr);
+        let kept = run(perflab()
+            .current_dir(dir.path())
+            .args(["ingest", "--json", "--keep-going"])
+            .args(&extra)
+            .arg(&broken));
+        assert_eq!(kept.code, 2, "{}", kept.stderr);
+        let run: Value = serde_json::from_str(kept.stdout.trim()).unwrap();
+        assert_eq!(run["completed"], json!(37), "{}", kept.stdout);
+        assert!(run.get("requests").is_none(), "{}", kept.stdout);
+    }
+}

@@ -422,7 +422,7 @@ fn load(path: &Path, l10n: &Localizer) -> anyhow::Result<Vec<Run>> {
         format: None,
         keep_going: false,
         progress: std::io::stderr().is_terminal(),
-        all_files: false,
+        ..Options::default()
     };
     let runs = ingest::load_runs(path, &options)?;
     if runs.is_empty() {

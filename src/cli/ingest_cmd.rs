@@ -14,13 +14,16 @@ use crate::model::{self, FrameFormat, Run};
 use crate::render::terminal;
 
 pub fn run(args: IngestArgs) -> anyhow::Result<Outcome> {
+    let objectives = crate::requests::Objectives::from_flags_or_config(&args.slo)?;
     let options = Options {
         format: args.format,
         keep_going: args.keep_going,
         progress: std::io::stderr().is_terminal(),
         all_files: args.all_files,
+        // Without a requests frame to write in order, each file's requests are read
+        // while the file is (no second read of every result file).
+        requests: args.requests.is_none().then(|| objectives.clone()),
     };
-    let objectives = crate::requests::Objectives::from_flags_or_config(&args.slo)?;
     let mut ingested = ingest::ingest(&args.paths, &options)?;
     let mut writer = match &args.requests {
         Some(path) => Some(requests_writer(path)?),

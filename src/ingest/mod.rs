@@ -127,6 +127,9 @@ pub struct FileRuns {
     pub path: PathBuf,
     pub runs: Vec<Run>,
     pub warnings: Vec<Warning>,
+    /// The file's requests, when [`Options::requests`] had them applied while its text
+    /// was in memory (`requests::attach` then does not read the file again).
+    pub requests: crate::requests::Prefetched,
 }
 
 /// What reading one file gave: its runs, or why it holds none.
@@ -140,13 +143,18 @@ enum Read {
 /// Reads one file from disk. `explicit` files must hold a run; files found by walking a
 /// directory that hold none are skipped (`Ok(None)`).
 pub fn read_file(input: &InputFile, forced: Option<Format>) -> Result<Option<FileRuns>> {
-    Ok(match read_input(input, forced)? {
+    let options = Options {
+        format: forced,
+        ..Options::default()
+    };
+    Ok(match read_input(input, &options)? {
         Read::Runs(f) => Some(f),
         Read::Skipped(_) => None,
     })
 }
 
-fn read_input(input: &InputFile, forced: Option<Format>) -> Result<Read> {
+fn read_input(input: &InputFile, options: &Options) -> Result<Read> {
+    let forced = options.format;
     let bytes = contents::open(&input.path).map_err(|e| Error::io(&input.path, e))?;
     let text = text::decode(&bytes);
     let text = text::strip_ansi(&text);
@@ -187,10 +195,16 @@ fn read_input(input: &InputFile, forced: Option<Format>) -> Result<Read> {
             run.set_num("run_number", f64::from(n));
         }
     }
+    // The requests of a result file, from the text in hand rather than a second read.
+    let requests = match &options.requests {
+        Some(objectives) => crate::requests::prefetch(&input.path, &text, &mut runs, objectives),
+        None => crate::requests::Prefetched::NotRead,
+    };
     Ok(Read::Runs(FileRuns {
         path: input.path.clone(),
         runs,
         warnings: parsed.warnings,
+        requests,
     }))
 }
 
@@ -203,6 +217,10 @@ pub struct Options {
     pub progress: bool,
     /// Keep every file's copy of a run instead of one row per run (`same_run.rs`).
     pub all_files: bool,
+    /// Read each result file's requests while its text is in memory and apply them
+    /// under these objectives (`requests::attach::apply`): `perflab ingest` when it
+    /// writes no requests frame. `None`: `requests::attach` reads them afterwards.
+    pub requests: Option<crate::requests::Objectives>,
 }
 
 #[derive(Debug, Default)]
@@ -257,7 +275,7 @@ pub fn ingest(paths: &[PathBuf], options: &Options) -> Result<Ingested> {
     let results: Vec<Result<Read>> = inputs
         .par_iter()
         .map(|input| {
-            let r = read_input(input, options.format);
+            let r = read_input(input, options);
             if let Some(bar) = &bar {
                 bar.inc(1);
             }

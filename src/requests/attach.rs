@@ -77,7 +77,14 @@ pub fn attach(
     for chunk in files.chunks_mut(batch) {
         let done: Vec<Result<Attached>> = chunk
             .par_iter_mut()
-            .map(|file| attach_file(file, objectives, keep))
+            .map(|file| match std::mem::take(&mut file.requests) {
+                Prefetched::NotRead => attach_file(file, objectives, keep),
+                Prefetched::Applied(warnings) => Ok(Attached {
+                    warnings,
+                    requests: Vec::new(),
+                }),
+                Prefetched::Failed(e) => Err(e),
+            })
             .collect();
         for (file, result) in chunk.iter_mut().zip(done) {
             let attached = match (result, failures.as_deref_mut()) {
@@ -103,6 +110,43 @@ pub fn attach(
         }
     }
     Ok(warnings)
+}
+
+/// A file's requests as ingest left them (`ingest::Options::requests`).
+#[derive(Debug, Default)]
+pub enum Prefetched {
+    /// Not read yet: [`attach`] reads them.
+    #[default]
+    NotRead,
+    /// Read and applied to the file's runs while its text was in memory; the mismatch
+    /// warnings, for [`attach`] to report in the files' order.
+    Applied(Vec<String>),
+    /// Could not be read: [`attach`] reports it as it reports a file it reads itself.
+    Failed(crate::Error),
+}
+
+/// Reads the requests of a file whose text is in memory (ingest's first pass) and
+/// applies them to its runs, as [`attach`] would.
+pub fn prefetch(
+    path: &std::path::Path,
+    text: &str,
+    runs: &mut [Run],
+    objectives: &Objectives,
+) -> Prefetched {
+    if !runs.iter().any(|r| may_hold_requests(r.format)) {
+        return Prefetched::Applied(Vec::new());
+    }
+    let requests = match super::read_text_of(path, text) {
+        Ok(r) => r.unwrap_or_default(),
+        Err(e) => return Prefetched::Failed(e),
+    };
+    let mut warnings = Vec::new();
+    for rr in &requests {
+        if let Some(run) = runs.iter_mut().find(|r| r.run_index == rr.run_index) {
+            warnings.extend(apply(run, rr, objectives));
+        }
+    }
+    Prefetched::Applied(warnings)
 }
 
 /// What one file's requests gave: the mismatch warnings, and the requests of its runs

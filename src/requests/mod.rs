@@ -28,7 +28,7 @@ use std::path::Path;
 use crate::model::Run;
 use crate::{Error, Result};
 
-pub use attach::{attach, Objectives};
+pub use attach::{attach, prefetch, Objectives, Prefetched};
 pub use frame::RequestsWriter;
 
 /// One request as the tool recorded it. Times are in milliseconds; `None` where the tool
@@ -107,6 +107,15 @@ fn records_beside(path: &Path) -> Option<std::path::PathBuf> {
         .into_iter()
         .map(|records| path.with_file_name(records))
         .find(|records| records.is_file())
+}
+
+/// [`read_file`] of a file whose text is already in memory: read again only when the
+/// requests are in the per-request export beside it.
+pub fn read_text_of(path: &Path, text: &str) -> Result<Option<Vec<RunRequests>>> {
+    if let Some(records) = records_beside(path) {
+        return read_one(&records);
+    }
+    read_text(text).map_err(|(line, message)| Error::parse(path, line, message))
 }
 
 fn read_one(path: &Path) -> Result<Option<Vec<RunRequests>>> {
