@@ -9,9 +9,9 @@ use super::Format;
 /// A metric's value. `Null` is a value the tool printed as `N/A` (or `None`): the column
 /// exists for this run but holds no number. A metric never printed is simply absent.
 ///
-/// Texts and lists are boxed: a value is then 16 bytes, not 32, and a corpus of 100,000s
-/// of runs (maps of mostly numbers) allocates and zeroes half the memory
-/// (BENCHMARKS.md, "Allocator").
+/// Texts and lists are boxed: a value is then 16 bytes, not 32, and the maps of a corpus
+/// of 100,000s of runs (mostly numbers) take less memory to allocate and zero (the dense
+/// benchmark corpus: 725 → 606 MB at its peak; BENCHMARKS.md, "Smaller values").
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {
     Num(f64),
