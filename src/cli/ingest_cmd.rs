@@ -20,8 +20,8 @@ pub fn run(args: IngestArgs) -> anyhow::Result<Outcome> {
         keep_going: args.keep_going,
         progress: std::io::stderr().is_terminal(),
         all_files: args.all_files,
-        // Without a requests frame to write in order, each file's requests are read
-        // while the file is (no second read of every result file).
+        // Without a requests frame to write in order, each file's requests are read from
+        // the text already in memory for its runs (no second read of every result file).
         requests: args.requests.is_none().then(|| objectives.clone()),
     };
     let mut ingested = ingest::ingest(&args.paths, &options)?;

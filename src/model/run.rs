@@ -27,9 +27,7 @@ impl Value {
     pub fn list(xs: Vec<f64>) -> Value {
         Value::List(Box::new(xs))
     }
-}
 
-impl Value {
     pub fn as_f64(&self) -> Option<f64> {
         match self {
             Value::Num(v) => Some(*v),

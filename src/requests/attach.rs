@@ -3,10 +3,10 @@
 //! goodput columns under the user's SLOs, and append them to the requests frame. A few
 //! files' requests are in memory at a time.
 
-use crate::curves::slo::Slo;
-use crate::ingest::FileRuns;
 use rayon::prelude::*;
 
+use crate::curves::slo::Slo;
+use crate::ingest::FileRuns;
 use crate::model::{Format, Run};
 use crate::Result;
 
@@ -136,17 +136,13 @@ pub fn prefetch(
     if !runs.iter().any(|r| may_hold_requests(r.format)) {
         return Prefetched::Applied(Vec::new());
     }
-    let requests = match super::read_text_of(path, text) {
-        Ok(r) => r.unwrap_or_default(),
-        Err(e) => return Prefetched::Failed(e),
-    };
-    let mut warnings = Vec::new();
-    for rr in &requests {
-        if let Some(run) = runs.iter_mut().find(|r| r.run_index == rr.run_index) {
-            warnings.extend(apply(run, rr, objectives));
+    match super::read_text_of(path, text) {
+        Ok(requests) => {
+            let attached = apply_to_runs(runs, requests.unwrap_or_default(), objectives, false);
+            Prefetched::Applied(attached.warnings)
         }
+        Err(e) => Prefetched::Failed(e),
     }
-    Prefetched::Applied(warnings)
 }
 
 /// What one file's requests gave: the mismatch warnings, and the requests of its runs
@@ -158,13 +154,24 @@ struct Attached {
 }
 
 fn attach_file(file: &mut FileRuns, objectives: &Objectives, keep: bool) -> Result<Attached> {
-    let mut out = Attached::default();
     if !file.runs.iter().any(|r| may_hold_requests(r.format)) {
-        return Ok(out);
+        return Ok(Attached::default());
     }
     let requests = read_file(&file.path)?.unwrap_or_default();
+    Ok(apply_to_runs(&mut file.runs, requests, objectives, keep))
+}
+
+/// Applies each run's requests to the run of the same index; keeps them (with the run's
+/// source) when they are to be written.
+fn apply_to_runs(
+    runs: &mut [Run],
+    requests: Vec<RunRequests>,
+    objectives: &Objectives,
+    keep: bool,
+) -> Attached {
+    let mut out = Attached::default();
     for rr in requests {
-        let Some(run) = file.runs.iter_mut().find(|r| r.run_index == rr.run_index) else {
+        let Some(run) = runs.iter_mut().find(|r| r.run_index == rr.run_index) else {
             continue;
         };
         out.warnings.extend(apply(run, &rr, objectives));
@@ -172,11 +179,11 @@ fn attach_file(file: &mut FileRuns, objectives: &Objectives, keep: bool) -> Resu
             out.requests.push((run.source.clone(), rr));
         }
     }
-    Ok(out)
+    out
 }
 
 /// Formats whose files keep every request, or sit beside the export that does (AIPerf's
-/// and genai-perf's summaries): the only files read a second time for requests.
+/// and genai-perf's summaries): the only files whose requests are looked for.
 fn may_hold_requests(format: Format) -> bool {
     matches!(
         format,
