@@ -291,3 +291,66 @@ fn keep_going_reports_skipped_files_with_the_same_exit_code() {
         out.stderr
     );
 }
+
+/// A corpus larger than one batch of `ingest_each` (256 files): a folder of 300 copies
+/// of a result file with the console of one of them sorted last, then a second folder.
+fn two_large_folders(dir: &Path) {
+    let generated = "fixtures/corpus/generated/vllm-0.33.0";
+    for folder in ["a", "b"] {
+        for i in 0..300 {
+            copy(
+                &format!("{generated}/run1-openai-rate20/result.json"),
+                &dir.join(format!("{folder}/r{i:03}.json")),
+            );
+        }
+    }
+    copy(
+        &format!("{generated}/run1-openai-rate20.console.txt"),
+        &dir.join("a/zz.console.txt"),
+    );
+}
+
+#[test]
+fn runs_are_kept_once_and_in_order_across_batches() {
+    let dir = tempfile::tempdir().unwrap();
+    two_large_folders(dir.path());
+    let out = run(perflab()
+        .current_dir(dir.path())
+        .args(["ingest", "--json", "."]));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let runs = ndjson(&out.stdout);
+    // The console, 300 files after the first result of its folder, is still one of them.
+    assert_eq!(runs.len(), 600, "{}", out.stderr);
+    let merged: Vec<_> = runs.iter().filter(|r| r.contains_key("sources")).collect();
+    assert_eq!(merged.len(), 1);
+    assert_eq!(merged[0]["sources"], "a/zz.console.txt");
+    let sources: Vec<&str> = runs.iter().map(|r| r["source"].as_str().unwrap()).collect();
+    let mut sorted = sources.clone();
+    sorted.sort_unstable();
+    assert_eq!(sources, sorted);
+    // The same rows as the table's frame, which holds every run before writing.
+    let csv = run(perflab()
+        .current_dir(dir.path())
+        .args(["ingest", "--csv", "-", "."]));
+    assert_eq!(csv.stdout.lines().count(), 601);
+}
+
+#[test]
+fn a_bad_file_after_written_batches_fails_with_whole_lines_written() {
+    let dir = tempfile::tempdir().unwrap();
+    two_large_folders(dir.path());
+    fs::create_dir_all(dir.path().join("c")).unwrap();
+    let result = fs::read(
+        root().join("fixtures/corpus/generated/vllm-0.33.0/run1-openai-rate20/result.json"),
+    )
+    .unwrap();
+    fs::write(dir.path().join("c/cut.json"), &result[..700]).unwrap();
+    let out = run(perflab()
+        .current_dir(dir.path())
+        .args(["ingest", "--json", "."]));
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("c/cut.json:1"), "{}", out.stderr);
+    // Written before the bad file was met: whole runs only, in order.
+    assert!(out.stdout.is_empty() || out.stdout.ends_with('\n'));
+    assert_eq!(ndjson(&out.stdout).len(), 600);
+}

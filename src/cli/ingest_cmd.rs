@@ -24,23 +24,33 @@ pub fn run(args: IngestArgs) -> anyhow::Result<Outcome> {
         // the text already in memory for its runs (no second read of every result file).
         requests: args.requests.is_none().then(|| objectives.clone()),
     };
-    let mut ingested = ingest::ingest(&args.paths, &options)?;
     let mut writer = match &args.requests {
         Some(path) => Some(requests_writer(path)?),
         None => None,
     };
-    let failures = args.keep_going.then_some(&mut ingested.failures);
-    let request_warnings =
-        crate::requests::attach(&mut ingested.files, &objectives, writer.as_mut(), failures)?;
+    // NDJSON is written batch by batch while the next batch is read: the runs of a few
+    // hundred files are in memory, not the corpus's. A table and a frame need every run.
+    let mut stdout = std::io::stdout().lock();
+    let mut runs: Vec<Run> = Vec::new();
+    let mut seen = Ingested::default();
+    ingest::ingest_each(&args.paths, &options, |mut batch| -> anyhow::Result<()> {
+        let failures = args.keep_going.then_some(&mut batch.failures);
+        let request_warnings =
+            crate::requests::attach(&mut batch.files, &objectives, writer.as_mut(), failures)?;
+        report_batch(&batch, &request_warnings)?;
+        let batch_runs: Vec<Run> = batch.files.drain(..).flat_map(|f| f.runs).collect();
+        if args.json {
+            model::ndjson::write_ndjson(&batch_runs, &mut stdout)?;
+            // Freeing 100,000s of runs one by one is serial work the process's exit
+            // does at once.
+            std::mem::forget(batch_runs);
+        } else {
+            runs.extend(batch_runs);
+        }
+        seen.absorb(batch);
+        Ok(())
+    })?;
     let mut stderr = std::io::stderr().lock();
-    for w in &request_warnings {
-        let warning = crate::tr!(
-            "warning-at",
-            place = w.path.display().to_string(),
-            message = w.message.clone()
-        );
-        writeln!(stderr, "perflab: {warning}")?;
-    }
     if let (Some(w), Some(path)) = (writer, &args.requests) {
         let rows = w
             .finish()
@@ -52,35 +62,15 @@ pub fn run(args: IngestArgs) -> anyhow::Result<Outcome> {
         );
         writeln!(stderr, "perflab: {written}")?;
     }
-    for file in &ingested.files {
-        for w in &file.warnings {
-            let at = w.line.map(|l| format!(":{l}")).unwrap_or_default();
-            let warning = crate::tr!(
-                "warning-at",
-                place = format!("{}{at}", file.path.display()),
-                message = w.message.clone()
-            );
-            writeln!(stderr, "perflab: {warning}")?;
-        }
-    }
-    for failure in &ingested.failures {
-        writeln!(stderr, "perflab: {failure}")?;
-    }
     let l10n = Localizer::new(resolve_lang(None)?)?;
-    report_unread(&ingested, args.verbose, &l10n, &mut stderr)?;
+    report_unread(&seen, args.verbose, &l10n, &mut stderr)?;
     drop(stderr);
-    let outcome = if ingested.failures.is_empty() {
+    let outcome = if seen.failures.is_empty() {
         Outcome::Ok
     } else {
         Outcome::Error
     };
-    let runs: Vec<Run> = ingested.into_runs();
-    let mut stdout = std::io::stdout().lock();
     if args.json {
-        model::ndjson::write_ndjson(&runs, &mut stdout)?;
-        // Freeing 100,000s of runs one by one is serial work the process's exit does at
-        // once.
-        std::mem::forget(runs);
         return Ok(outcome);
     }
     let mut wrote_file = false;
@@ -112,6 +102,38 @@ pub fn run(args: IngestArgs) -> anyhow::Result<Outcome> {
         out.flush()?;
     }
     Ok(outcome)
+}
+
+/// Writes to stderr what a batch of files gave besides its runs: the requests' warnings,
+/// the readers' warnings and, with `--keep-going`, the files that could not be read.
+fn report_batch(
+    batch: &Ingested,
+    request_warnings: &[crate::requests::FileWarning],
+) -> anyhow::Result<()> {
+    let mut stderr = std::io::stderr().lock();
+    for w in request_warnings {
+        let warning = crate::tr!(
+            "warning-at",
+            place = w.path.display().to_string(),
+            message = w.message.clone()
+        );
+        writeln!(stderr, "perflab: {warning}")?;
+    }
+    for file in &batch.files {
+        for w in &file.warnings {
+            let at = w.line.map(|l| format!(":{l}")).unwrap_or_default();
+            let warning = crate::tr!(
+                "warning-at",
+                place = format!("{}{at}", file.path.display()),
+                message = w.message.clone()
+            );
+            writeln!(stderr, "perflab: {warning}")?;
+        }
+    }
+    for failure in &batch.failures {
+        writeln!(stderr, "perflab: {failure}")?;
+    }
+    Ok(())
 }
 
 /// The requests frame's writer for `--requests FILE`, its format from the extension.

@@ -248,6 +248,15 @@ impl Ingested {
         self.files.iter().flat_map(|f| f.runs.iter())
     }
 
+    /// Appends a later batch of [`ingest_each`].
+    pub fn absorb(&mut self, batch: Ingested) {
+        self.files.extend(batch.files);
+        self.failures.extend(batch.failures);
+        self.skipped.extend(batch.skipped);
+        self.same.copies.extend(batch.same.copies);
+        self.same.disagreements.extend(batch.same.disagreements);
+    }
+
     pub fn into_runs(self) -> Vec<Run> {
         self.files.into_iter().flat_map(|f| f.runs).collect()
     }
@@ -256,35 +265,95 @@ impl Ingested {
 /// Below this many files a progress bar would only flicker.
 const PROGRESS_MIN_FILES: usize = 20;
 
+/// Files read together: enough to keep both cores busy, few enough that the runs held
+/// at once stay those of a few hundred files (a group of files that may be one run is
+/// never split, `same_run::independent_groups`).
+const BATCH_FILES: usize = 256;
+
 /// Ingests files and directories (recursively), in parallel over files, in a
 /// deterministic order: the order of `paths`, then sorted paths inside each directory.
 pub fn ingest(paths: &[PathBuf], options: &Options) -> Result<Ingested> {
+    let mut all = Ingested::default();
+    ingest_each(paths, options, |batch| -> Result<()> {
+        all.absorb(batch);
+        Ok(())
+    })?;
+    Ok(all)
+}
+
+/// [`ingest`] a batch of files at a time: `each` gets the batches in order, each with its
+/// runs kept once, while the next batch is read, so a writer of the runs works beside the
+/// parse and memory holds two batches, not the corpus. Without `keep_going`, the first
+/// bad file (in order) ends it with its error, after the batches before it were given.
+pub fn ingest_each<E: From<Error>>(
+    paths: &[PathBuf],
+    options: &Options,
+    mut each: impl FnMut(Ingested) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
     let inputs = collect_inputs(paths)?;
-    let bar = (options.progress && inputs.len() >= PROGRESS_MIN_FILES).then(|| {
-        let bar = indicatif::ProgressBar::new(inputs.len() as u64);
-        bar.set_style(
-            // The unit word is localized; braces in it would be read as template keys.
-            indicatif::ProgressStyle::with_template(&format!(
-                "{{bar:40}} {{pos}}/{{len}} {} {{msg}}",
-                crate::tr!("ingest-progress-files").replace(['{', '}'], "")
-            ))
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar
+    let bar = (options.progress && inputs.len() >= PROGRESS_MIN_FILES)
+        .then(|| progress_bar(inputs.len()));
+    let groups = if options.all_files {
+        inputs
+            .chunks(BATCH_FILES)
+            .scan(0, |start, c| {
+                let range = *start..*start + c.len();
+                *start = range.end;
+                Some(range)
+            })
+            .collect()
+    } else {
+        let paths: Vec<&Path> = inputs.iter().map(|i| i.path.as_path()).collect();
+        same_run::independent_groups(&paths, BATCH_FILES)
+    };
+    let read = |range: std::ops::Range<usize>| read_batch(&inputs[range], options, bar.as_ref());
+    let result = std::thread::scope(|scope| -> std::result::Result<(), E> {
+        let mut groups = groups.into_iter();
+        let mut next = groups.next().map(|g| scope.spawn(move || read(g)));
+        while let Some(reading) = next {
+            let batch = reading
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
+            next = groups.next().map(|g| scope.spawn(move || read(g)));
+            each(batch)?;
+        }
+        Ok(())
     });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    result
+}
+
+fn progress_bar(files: usize) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(files as u64);
+    bar.set_style(
+        // The unit word is localized; braces in it would be read as template keys.
+        indicatif::ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} {} {{msg}}",
+            crate::tr!("ingest-progress-files").replace(['{', '}'], "")
+        ))
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+/// Reads a batch of files in parallel and keeps each of its runs once.
+fn read_batch(
+    inputs: &[InputFile],
+    options: &Options,
+    bar: Option<&indicatif::ProgressBar>,
+) -> Result<Ingested> {
     let results: Vec<Result<Read>> = inputs
         .par_iter()
         .map(|input| {
             let r = read_input(input, options);
-            if let Some(bar) = &bar {
+            if let Some(bar) = bar {
                 bar.inc(1);
             }
             r
         })
         .collect();
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
     let mut out = Ingested::default();
     for (input, result) in inputs.iter().zip(results) {
         match result {

@@ -154,6 +154,36 @@ fn neighbourhood(path: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
+/// Splits files (in their order) into consecutive groups that no run crosses: two files
+/// whose runs may be one share a folder of their [`neighbourhood`], so a cut is only made
+/// where every shared folder's files lie on one side. Each group's runs can then be kept
+/// once (`keep_each_run_once`) and written before the next group is read: ingest holds
+/// one group's runs at a time, not the corpus's. Groups of fewer than `min_files` files
+/// are joined with the next.
+pub fn independent_groups(paths: &[&Path], min_files: usize) -> Vec<std::ops::Range<usize>> {
+    let mut last_of: HashMap<PathBuf, usize> = HashMap::new();
+    for (i, path) in paths.iter().enumerate() {
+        for folder in neighbourhood(path) {
+            last_of.insert(folder, i);
+        }
+    }
+    let mut groups = Vec::new();
+    let (mut start, mut reach) = (0, 0);
+    for (i, path) in paths.iter().enumerate() {
+        for folder in neighbourhood(path) {
+            reach = reach.max(last_of[&folder]);
+        }
+        if reach == i && i + 1 - start >= min_files.max(1) {
+            groups.push(start..i + 1);
+            start = i + 1;
+        }
+    }
+    if start < paths.len() {
+        groups.push(start..paths.len());
+    }
+    groups
+}
+
 /// Numbers two runs must share before agreement alone (files in one folder, no common
 /// stem) makes them one.
 const MIN_SHARED: usize = 3;
@@ -312,7 +342,7 @@ fn apply(files: &mut [FileRuns], merges: Vec<(At, At)>, out: &mut SameRuns) {
         target.set_text(SOURCES, sources.join(", "));
         for (key, value) in merged.values {
             if key != SOURCES {
-                target.values.entry(key).or_insert(value);
+                target.values.insert_if_absent(key, value);
             }
         }
         out.copies.push(CopyOf {
@@ -365,5 +395,37 @@ mod tests {
         assert_eq!(rel("d/a.txt", "d/b.json"), Relation::Folder);
         assert_eq!(rel("d/a.txt", "e/a.json"), Relation::None);
         assert_eq!(rel("d/log.txt", "d/log.txt"), Relation::None);
+    }
+
+    #[test]
+    fn groups_are_cut_only_between_files_that_cannot_be_one_run() {
+        let paths = [
+            "a/1.json",
+            "a/2.json",
+            "a/run.console.txt",
+            "a/run/result.json",
+            "b/1.json",
+            "b/2.json",
+            "c/x.json",
+        ];
+        let paths: Vec<&Path> = paths.iter().map(Path::new).collect();
+        // `a/run/result.json` belongs with `a/run.console.txt`, which belongs with `a/`.
+        assert_eq!(independent_groups(&paths, 1), vec![0..4, 4..6, 6..7]);
+        assert_eq!(independent_groups(&paths, 3), vec![0..4, 4..7]);
+        assert_eq!(independent_groups(&paths, 100), vec![0..7]);
+        // Every pair of related files lands in one group.
+        for (i, a) in paths.iter().enumerate() {
+            for (j, b) in paths.iter().enumerate() {
+                if relation(a, b) != Relation::None {
+                    let group = |k| {
+                        independent_groups(&paths, 1)
+                            .iter()
+                            .position(|g| g.contains(&k))
+                    };
+                    assert_eq!(group(i), group(j), "{a:?} and {b:?}");
+                }
+            }
+        }
+        assert!(independent_groups(&[], 4).is_empty());
     }
 }

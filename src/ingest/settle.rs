@@ -66,6 +66,7 @@ fn has_metric(run: &Run) -> bool {
 /// Applies the rules to one file's runs; the first run without a metric is an error.
 pub fn settle(parsed: &mut Parsed) -> Result<(), ParseError> {
     for run in &mut parsed.runs {
+        run.values.shrink_to_fit();
         null_without_successes(run);
         if !has_metric(run) {
             // A whole-file result has no line of its own: it starts on the first.

@@ -8,7 +8,9 @@ pub mod ndjson;
 mod run;
 pub mod schema;
 pub mod timestamp;
+mod values;
 
 pub use format::Format;
 pub use frame::{read_frame, runs_to_frame, write_frame, FrameFormat};
 pub use run::{Key, Run, Value};
+pub use values::Values;

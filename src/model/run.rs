@@ -2,9 +2,8 @@
 //! by the column names of `metrics.md`.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
-use super::Format;
+use super::{Format, Values};
 
 /// A metric's value. `Null` is a value the tool printed as `N/A` (or `None`): the column
 /// exists for this run but holds no number. A metric never printed is simply absent.
@@ -56,7 +55,7 @@ pub struct Run {
     /// 0-based order of the run within its source.
     pub run_index: u32,
     pub format: Format,
-    pub values: BTreeMap<Key, Value>,
+    pub values: Values,
 }
 
 impl Run {
@@ -66,7 +65,7 @@ impl Run {
             line,
             run_index: 0,
             format,
-            values: BTreeMap::new(),
+            values: Values::new(),
         }
     }
 

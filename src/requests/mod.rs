@@ -28,7 +28,7 @@ use std::path::Path;
 use crate::model::Run;
 use crate::{Error, Result};
 
-pub use attach::{attach, prefetch, Objectives, Prefetched};
+pub use attach::{attach, prefetch, FileWarning, Objectives, Prefetched};
 pub use frame::RequestsWriter;
 
 /// One request as the tool recorded it. Times are in milliseconds; `None` where the tool

@@ -1,0 +1,182 @@
+//! A run's values: a vector of (column, value) kept sorted by column name.
+//!
+//! A run holds a few dozen values, set once while a reader parses its block and read
+//! many times after. A `BTreeMap` spent most of a 100,000-file ingest allocating and
+//! zeroing its nodes (`perf record`: 29% of the time in the kernel's page zeroing under
+//! `BTreeMap::insert`, BENCHMARKS.md "A run's values in one vector"); one vector is one
+//! allocation per run, half the bytes, and a binary search over a few dozen keys is as
+//! fast as the tree's. The API is the part of `BTreeMap`'s that perflab uses, with the
+//! same semantics: one value per key, iteration in key order, the last insert wins.
+
+use std::borrow::Borrow;
+
+use super::{Key, Value};
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Values {
+    /// Sorted by key, no key twice.
+    entries: Vec<(Key, Value)>,
+}
+
+impl Values {
+    pub fn new() -> Self {
+        Values::default()
+    }
+
+    fn position(&self, key: &str) -> Result<usize, usize> {
+        self.entries.binary_search_by(|(k, _)| k.as_ref().cmp(key))
+    }
+
+    pub fn get<Q: Borrow<str> + ?Sized>(&self, key: &Q) -> Option<&Value> {
+        let i = self.position(key.borrow()).ok()?;
+        Some(&self.entries[i].1)
+    }
+
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
+        let i = self.position(key).ok()?;
+        Some(&mut self.entries[i].1)
+    }
+
+    pub fn contains_key<Q: Borrow<str> + ?Sized>(&self, key: &Q) -> bool {
+        self.position(key.borrow()).is_ok()
+    }
+
+    /// Sets `key`; the value it held before, if any.
+    pub fn insert(&mut self, key: Key, value: Value) -> Option<Value> {
+        match self.position(&key) {
+            Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
+            Err(i) => {
+                self.entries.insert(i, (key, value));
+                None
+            }
+        }
+    }
+
+    /// Sets `key` only when it holds nothing yet (`BTreeMap`'s `entry(k).or_insert(v)`).
+    pub fn insert_if_absent(&mut self, key: Key, value: Value) {
+        if let Err(i) = self.position(&key) {
+            self.entries.insert(i, (key, value));
+        }
+    }
+
+    pub fn remove(&mut self, key: &str) -> Option<Value> {
+        let i = self.position(key).ok()?;
+        Some(self.entries.remove(i).1)
+    }
+
+    pub fn retain(&mut self, mut keep: impl FnMut(&Key, &mut Value) -> bool) {
+        self.entries.retain_mut(|(k, v)| keep(k, v));
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Key, &Value)> + ExactSizeIterator {
+        self.entries.iter().map(|(k, v)| (k, v))
+    }
+
+    pub fn iter_mut(
+        &mut self,
+    ) -> impl DoubleEndedIterator<Item = (&Key, &mut Value)> + ExactSizeIterator {
+        self.entries.iter_mut().map(|(k, v)| (&*k, v))
+    }
+
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &Key> + ExactSizeIterator + Clone {
+        self.entries.iter().map(|(k, _)| k)
+    }
+
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &Value> + ExactSizeIterator {
+        self.entries.iter().map(|(_, v)| v)
+    }
+
+    /// Gives back the spare capacity a reader's inserts left (a run is kept, unchanged,
+    /// until it is written).
+    pub fn shrink_to_fit(&mut self) {
+        self.entries.shrink_to_fit();
+    }
+}
+
+impl<'a> IntoIterator for &'a Values {
+    type Item = (&'a Key, &'a Value);
+    type IntoIter = std::iter::Map<
+        std::slice::Iter<'a, (Key, Value)>,
+        fn(&'a (Key, Value)) -> (&'a Key, &'a Value),
+    >;
+    fn into_iter(self) -> Self::IntoIter {
+        self.entries.iter().map(|(k, v)| (k, v))
+    }
+}
+
+impl IntoIterator for Values {
+    type Item = (Key, Value);
+    type IntoIter = std::vec::IntoIter<(Key, Value)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.entries.into_iter()
+    }
+}
+
+impl FromIterator<(Key, Value)> for Values {
+    /// As `BTreeMap`: of two pairs with one key, the later one stays.
+    fn from_iter<I: IntoIterator<Item = (Key, Value)>>(iter: I) -> Self {
+        let mut entries: Vec<(Key, Value)> = iter.into_iter().collect();
+        // Stable: pairs of one key keep their order, and the last of each run of equal
+        // keys is the one kept.
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        entries.reverse();
+        entries.dedup_by(|later, earlier| later.0 == earlier.0);
+        entries.reverse();
+        Values { entries }
+    }
+}
+
+impl Extend<(Key, Value)> for Values {
+    fn extend<I: IntoIterator<Item = (Key, Value)>>(&mut self, iter: I) {
+        for (k, v) in iter {
+            self.insert(k, v);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn key(i: u8) -> Key {
+        Key::Owned(format!("k{}", i % 16))
+    }
+
+    proptest! {
+        /// Any sequence of inserts, removals and collects gives what a `BTreeMap` gives.
+        #[test]
+        fn behaves_as_a_btreemap(ops in proptest::collection::vec((0u8..3, any::<u8>(), -5.0f64..5.0), 0..80)) {
+            let mut ours = Values::new();
+            let mut tree: BTreeMap<Key, Value> = BTreeMap::new();
+            for (op, k, v) in &ops {
+                match op {
+                    0 => prop_assert_eq!(ours.insert(key(*k), Value::Num(*v)), tree.insert(key(*k), Value::Num(*v))),
+                    1 => prop_assert_eq!(ours.remove(&key(*k)), tree.remove(&key(*k))),
+                    _ => {
+                        ours.insert_if_absent(key(*k), Value::Num(*v));
+                        tree.entry(key(*k)).or_insert(Value::Num(*v));
+                    }
+                }
+            }
+            let ours_pairs: Vec<_> = ours.iter().collect();
+            let tree_pairs: Vec<_> = tree.iter().collect();
+            prop_assert_eq!(ours_pairs, tree_pairs);
+            let pairs = ops.iter().map(|(_, k, v)| (key(*k), Value::Num(*v)));
+            let collected: Values = pairs.clone().collect();
+            let tree: BTreeMap<Key, Value> = pairs.collect();
+            prop_assert_eq!(collected.into_iter().collect::<Vec<_>>(), tree.into_iter().collect::<Vec<_>>());
+        }
+    }
+}
