@@ -41,9 +41,6 @@ pub fn run(args: IngestArgs) -> anyhow::Result<Outcome> {
         let batch_runs: Vec<Run> = batch.files.drain(..).flat_map(|f| f.runs).collect();
         if args.json {
             model::ndjson::write_ndjson(&batch_runs, &mut stdout)?;
-            // Freeing 100,000s of runs one by one is serial work the process's exit
-            // does at once.
-            std::mem::forget(batch_runs);
         } else {
             runs.extend(batch_runs);
         }
@@ -63,6 +60,7 @@ pub fn run(args: IngestArgs) -> anyhow::Result<Outcome> {
         writeln!(stderr, "perflab: {written}")?;
     }
     let l10n = Localizer::new(resolve_lang(None)?)?;
+    seen.same.sort();
     report_unread(&seen, args.verbose, &l10n, &mut stderr)?;
     drop(stderr);
     let outcome = if seen.failures.is_empty() {

@@ -4,6 +4,7 @@
 //! file), numbers the runs, and collects per-file errors and warnings.
 
 mod aiperf_layout;
+mod batches;
 mod contents;
 mod not_runs;
 mod reader;
@@ -30,9 +31,9 @@ mod vllm_offline;
 mod vllm_sweep;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
-use rayon::prelude::*;
-
+pub use batches::ingest_each;
 pub use json_lenient::sanitize as sanitize_json;
 pub use not_runs::NotARun;
 pub use reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
@@ -147,15 +148,17 @@ pub fn read_file(input: &InputFile, forced: Option<Format>) -> Result<Option<Fil
         format: forced,
         ..Options::default()
     };
-    Ok(match read_input(input, &options)? {
+    Ok(match read_input(input, &options, &AtomicU64::new(0))? {
         Read::Runs(f) => Some(f),
         Read::Skipped(_) => None,
     })
 }
 
-fn read_input(input: &InputFile, options: &Options) -> Result<Read> {
+/// Reads one file; adds its size to `bytes_read` (how `batches` sizes the next batch).
+fn read_input(input: &InputFile, options: &Options, bytes_read: &AtomicU64) -> Result<Read> {
     let forced = options.format;
     let bytes = contents::open(&input.path).map_err(|e| Error::io(&input.path, e))?;
+    bytes_read.fetch_add(bytes.len() as u64, Ordering::Relaxed);
     let text = text::decode(&bytes);
     let text = text::strip_ansi(&text);
     // Kept beside the parse: a file that holds no run is told apart by its text.
@@ -262,14 +265,6 @@ impl Ingested {
     }
 }
 
-/// Below this many files a progress bar would only flicker.
-const PROGRESS_MIN_FILES: usize = 20;
-
-/// Files read together: enough to keep both cores busy, few enough that the runs held
-/// at once stay those of a few hundred files (a group of files that may be one run is
-/// never split, `same_run::independent_groups`).
-const BATCH_FILES: usize = 256;
-
 /// Ingests files and directories (recursively), in parallel over files, in a
 /// deterministic order: the order of `paths`, then sorted paths inside each directory.
 pub fn ingest(paths: &[PathBuf], options: &Options) -> Result<Ingested> {
@@ -278,98 +273,8 @@ pub fn ingest(paths: &[PathBuf], options: &Options) -> Result<Ingested> {
         all.absorb(batch);
         Ok(())
     })?;
+    all.same.sort();
     Ok(all)
-}
-
-/// [`ingest`] a batch of files at a time: `each` gets the batches in order, each with its
-/// runs kept once, while the next batch is read, so a writer of the runs works beside the
-/// parse and memory holds two batches, not the corpus. Without `keep_going`, the first
-/// bad file (in order) ends it with its error, after the batches before it were given.
-pub fn ingest_each<E: From<Error>>(
-    paths: &[PathBuf],
-    options: &Options,
-    mut each: impl FnMut(Ingested) -> std::result::Result<(), E>,
-) -> std::result::Result<(), E> {
-    let inputs = collect_inputs(paths)?;
-    let bar = (options.progress && inputs.len() >= PROGRESS_MIN_FILES)
-        .then(|| progress_bar(inputs.len()));
-    let groups = if options.all_files {
-        inputs
-            .chunks(BATCH_FILES)
-            .scan(0, |start, c| {
-                let range = *start..*start + c.len();
-                *start = range.end;
-                Some(range)
-            })
-            .collect()
-    } else {
-        let paths: Vec<&Path> = inputs.iter().map(|i| i.path.as_path()).collect();
-        same_run::independent_groups(&paths, BATCH_FILES)
-    };
-    let read = |range: std::ops::Range<usize>| read_batch(&inputs[range], options, bar.as_ref());
-    let result = std::thread::scope(|scope| -> std::result::Result<(), E> {
-        let mut groups = groups.into_iter();
-        let mut next = groups.next().map(|g| scope.spawn(move || read(g)));
-        while let Some(reading) = next {
-            let batch = reading
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
-            next = groups.next().map(|g| scope.spawn(move || read(g)));
-            each(batch)?;
-        }
-        Ok(())
-    });
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
-    result
-}
-
-fn progress_bar(files: usize) -> indicatif::ProgressBar {
-    let bar = indicatif::ProgressBar::new(files as u64);
-    bar.set_style(
-        // The unit word is localized; braces in it would be read as template keys.
-        indicatif::ProgressStyle::with_template(&format!(
-            "{{bar:40}} {{pos}}/{{len}} {} {{msg}}",
-            crate::tr!("ingest-progress-files").replace(['{', '}'], "")
-        ))
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    bar
-}
-
-/// Reads a batch of files in parallel and keeps each of its runs once.
-fn read_batch(
-    inputs: &[InputFile],
-    options: &Options,
-    bar: Option<&indicatif::ProgressBar>,
-) -> Result<Ingested> {
-    let results: Vec<Result<Read>> = inputs
-        .par_iter()
-        .map(|input| {
-            let r = read_input(input, options);
-            if let Some(bar) = bar {
-                bar.inc(1);
-            }
-            r
-        })
-        .collect();
-    let mut out = Ingested::default();
-    for (input, result) in inputs.iter().zip(results) {
-        match result {
-            Ok(Read::Runs(f)) => out.files.push(f),
-            Ok(Read::Skipped(kind)) => out.skipped.push(Skipped {
-                path: input.path.clone(),
-                kind,
-            }),
-            Err(e) if options.keep_going => out.failures.push(e),
-            Err(e) => return Err(e),
-        }
-    }
-    if !options.all_files {
-        out.same = same_run::keep_each_run_once(&mut out.files);
-    }
-    Ok(out)
 }
 
 /// Reads runs from a path that may be a saved runs frame (Parquet / CSV / NDJSON written

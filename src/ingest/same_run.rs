@@ -52,6 +52,16 @@ pub struct SameRuns {
     pub disagreements: Vec<Disagreement>,
 }
 
+impl SameRuns {
+    /// In the files' order, whichever batches of `ingest_each` found them.
+    pub fn sort(&mut self) {
+        self.copies
+            .sort_by(|a, b| (&a.path, a.run_index).cmp(&(&b.path, b.run_index)));
+        self.disagreements
+            .sort_by(|a, b| (&a.path, &a.other).cmp(&(&b.path, &b.other)));
+    }
+}
+
 /// How two files belong together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Relation {
@@ -158,9 +168,8 @@ fn neighbourhood(path: &Path) -> Vec<PathBuf> {
 /// whose runs may be one share a folder of their [`neighbourhood`], so a cut is only made
 /// where every shared folder's files lie on one side. Each group's runs can then be kept
 /// once (`keep_each_run_once`) and written before the next group is read: ingest holds
-/// one group's runs at a time, not the corpus's. Groups of fewer than `min_files` files
-/// are joined with the next.
-pub fn independent_groups(paths: &[&Path], min_files: usize) -> Vec<std::ops::Range<usize>> {
+/// a few groups' runs at a time, not the corpus's.
+pub fn independent_groups(paths: &[&Path]) -> Vec<std::ops::Range<usize>> {
     let mut last_of: HashMap<PathBuf, usize> = HashMap::new();
     for (i, path) in paths.iter().enumerate() {
         for folder in neighbourhood(path) {
@@ -173,13 +182,11 @@ pub fn independent_groups(paths: &[&Path], min_files: usize) -> Vec<std::ops::Ra
         for folder in neighbourhood(path) {
             reach = reach.max(last_of[&folder]);
         }
-        if reach == i && i + 1 - start >= min_files.max(1) {
+        // The last file always closes a group: nothing reaches past it.
+        if reach == i {
             groups.push(start..i + 1);
             start = i + 1;
         }
-    }
-    if start < paths.len() {
-        groups.push(start..paths.len());
     }
     groups
 }
@@ -356,8 +363,7 @@ fn apply(files: &mut [FileRuns], merges: Vec<(At, At)>, out: &mut SameRuns) {
     for &(fi, ri) in gone.iter().rev() {
         files[fi].runs.remove(ri);
     }
-    out.copies
-        .sort_by(|a, b| (&a.path, a.run_index).cmp(&(&b.path, b.run_index)));
+    out.sort();
 }
 
 #[cfg(test)]
@@ -410,15 +416,13 @@ mod tests {
         ];
         let paths: Vec<&Path> = paths.iter().map(Path::new).collect();
         // `a/run/result.json` belongs with `a/run.console.txt`, which belongs with `a/`.
-        assert_eq!(independent_groups(&paths, 1), vec![0..4, 4..6, 6..7]);
-        assert_eq!(independent_groups(&paths, 3), vec![0..4, 4..7]);
-        assert_eq!(independent_groups(&paths, 100), vec![0..7]);
+        assert_eq!(independent_groups(&paths), vec![0..4, 4..6, 6..7]);
         // Every pair of related files lands in one group.
         for (i, a) in paths.iter().enumerate() {
             for (j, b) in paths.iter().enumerate() {
                 if relation(a, b) != Relation::None {
                     let group = |k| {
-                        independent_groups(&paths, 1)
+                        independent_groups(&paths)
                             .iter()
                             .position(|g| g.contains(&k))
                     };
@@ -426,6 +430,6 @@ mod tests {
                 }
             }
         }
-        assert!(independent_groups(&[], 4).is_empty());
+        assert!(independent_groups(&[]).is_empty());
     }
 }
