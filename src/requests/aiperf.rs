@@ -13,6 +13,9 @@
 //! The file sits beside the run's summary (`profile_export_aiperf.json` / `.csv`), which
 //! is the run; its requests are that run's.
 
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -57,9 +60,10 @@ pub fn read(text: &str) -> Result<Option<Vec<RunRequests>>, ReadError> {
     let head = &text.as_bytes()[..text.len().min(4096)];
     // guidellm's report also has `metadata` and `metrics`; AIPerf's records have
     // nanosecond request timestamps and a benchmark phase.
-    if memchr::memmem::find(head, b"\"request_start_ns\"").is_none()
-        || memchr::memmem::find(head, b"\"benchmark_phase\"").is_none()
-    {
+    static START: LazyLock<Finder<'static>> =
+        LazyLock::new(|| Finder::new(b"\"request_start_ns\""));
+    static PHASE: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\"benchmark_phase\""));
+    if START.find(head).is_none() || PHASE.find(head).is_none() {
         return Ok(None);
     }
     let clean = crate::ingest::sanitize_json(text);

@@ -28,6 +28,9 @@
 //! needs that count. Tokens and TPOT stay null; the gaps between content chunks are the
 //! request's ITL list. perf_analyzer has no failed requests: it stops at the first error.
 
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
 use serde::Deserialize;
 
 use super::{Request, Rule, RunRequests};
@@ -68,9 +71,11 @@ struct Output {
 /// `Ok(None)` when the text is not perf_analyzer's export of an LLM endpoint.
 pub fn read(text: &str) -> Result<Option<Vec<RunRequests>>, ReadError> {
     let head = &text.as_bytes()[..text.len().min(4096)];
-    if memchr::memmem::find(head, b"\"experiments\"").is_none()
-        || memchr::memmem::find(text.as_bytes(), b"\"response_timestamps\"").is_none()
-    {
+    static EXPERIMENTS: LazyLock<Finder<'static>> =
+        LazyLock::new(|| Finder::new(b"\"experiments\""));
+    static TIMESTAMPS: LazyLock<Finder<'static>> =
+        LazyLock::new(|| Finder::new(b"\"response_timestamps\""));
+    if EXPERIMENTS.find(head).is_none() || TIMESTAMPS.find(text.as_bytes()).is_none() {
         return Ok(None);
     }
     let export: Export = serde_json::from_str(text).map_err(|e| {

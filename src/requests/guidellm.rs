@@ -11,6 +11,9 @@
 //! Requests are listed in the order they started (guidellm groups them by status); a
 //! benchmark is the run of the same position in the runs frame.
 
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
 use serde::Deserialize;
 
 use super::{offsets_from_first, Request, Rule, RunRequests};
@@ -56,9 +59,10 @@ type ReadError = (Option<u64>, String);
 
 pub fn read(text: &str) -> Result<Option<Vec<RunRequests>>, ReadError> {
     let bytes = text.as_bytes();
-    if memchr::memmem::find(bytes, b"\"benchmarks\"").is_none()
-        || memchr::memmem::find(bytes, b"generative_request_stats").is_none()
-    {
+    static BENCHMARKS: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\"benchmarks\""));
+    static STATS: LazyLock<Finder<'static>> =
+        LazyLock::new(|| Finder::new(b"generative_request_stats"));
+    if BENCHMARKS.find(bytes).is_none() || STATS.find(bytes).is_none() {
         return Ok(None);
     }
     let clean = crate::ingest::sanitize_json(text);
