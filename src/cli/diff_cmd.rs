@@ -203,14 +203,13 @@ pub fn run(args: DiffArgs) -> anyhow::Result<Outcome> {
         stdout.write_all(md.as_bytes())?;
     } else {
         let width = crate::render::terminal::target_width(std::io::stdout().is_terminal());
-        write!(
-            stdout,
-            "{}",
-            terminal::render(&view, colour_stdout(), width)
-        )?;
+        // Buffered: a long table is written a row at a time.
+        let mut buffered = std::io::BufWriter::new(&mut stdout);
+        terminal::write(&view, colour_stdout(), width, &mut buffered)?;
         if let Some(s) = &sweeps {
-            write!(stdout, "\n{}", render_capacity::terminal(&s.cmp, &l10n))?;
+            write!(buffered, "\n{}", render_capacity::terminal(&s.cmp, &l10n))?;
         }
+        buffered.flush()?;
     }
     stdout.flush()?;
     Ok(match cmp.verdict {

@@ -9,6 +9,7 @@ use rayon::prelude::*;
 use crate::compare::unit_of;
 use crate::l10n::Localizer;
 use crate::model::Run;
+use crate::render::long_table::{self, SAMPLE_ROWS};
 use crate::render::report::{metric_name, with_unit};
 use crate::render::terminal::{self, cells};
 
@@ -210,9 +211,6 @@ struct Layout {
     width: Option<usize>,
 }
 
-/// Rows that comfy-table lays out before the rest are streamed (`write_runs_table`).
-const SAMPLE_ROWS: usize = 64;
-
 impl Layout {
     fn rows(&self) -> usize {
         self.columns.first().map_or(0, |c| c.cells.len())
@@ -258,25 +256,12 @@ impl Layout {
     /// Row `i` as comfy-table draws it with the preset's borders, when every cell fits
     /// its column on one line.
     fn push_row(&self, i: usize, widths: &[usize], line: &mut String) {
-        line.push('│');
-        for (j, c) in self.columns.iter().enumerate() {
-            let text = &c.cells[i];
-            let pad = widths[j].saturating_sub(cells(text));
-            line.push(' ');
-            if c.numeric {
-                line.extend(std::iter::repeat_n(' ', pad));
-                line.push_str(text);
-            } else {
-                line.push_str(text);
-                line.extend(std::iter::repeat_n(' ', pad));
-            }
-            line.push(' ');
-            line.push(if j + 1 == self.columns.len() {
-                '│'
-            } else {
-                '┆'
-            });
-        }
+        let row = self.columns.iter().map(|c| long_table::Cell {
+            text: &c.cells[i],
+            right: c.numeric,
+            style: None,
+        });
+        long_table::push_row(row, widths, line);
     }
 }
 
@@ -324,38 +309,21 @@ fn write_streamed(layout: &Layout, out: &mut impl std::io::Write) -> std::io::Re
         .iter()
         .map(|c| layout.content_width(c))
         .collect();
-    let fits = layout.columns.iter().zip(&widths).all(|(c, w)| {
-        c.widest <= *w
-            && c.cells
-                .par_iter()
-                .all(|v| !v.bytes().any(|b| matches!(b, b'\n' | b'\r' | b'\t')))
-    });
-    let lines: Vec<String> = layout.table(0..SAMPLE_ROWS, true).lines().collect();
-    // The sample's last lines: its rows, then the bottom border.
-    let first_row = lines.len().saturating_sub(SAMPLE_ROWS + 1);
-    let mut line = String::new();
-    let same = fits
-        && lines.len() > SAMPLE_ROWS + 1
-        && (0..SAMPLE_ROWS).all(|i| {
-            line.clear();
-            layout.push_row(i, &widths, &mut line);
-            lines[first_row + i] == line
-        });
-    if !same {
+    let fits = layout
+        .columns
+        .iter()
+        .zip(&widths)
+        .all(|(c, w)| c.widest <= *w && c.cells.par_iter().all(|v| long_table::one_line(v)));
+    if !fits {
         return Ok(false);
     }
-    let (bottom, above) = lines.split_last().expect("the sample has lines");
-    for l in above {
-        writeln!(out, "{l}")?;
-    }
-    for i in SAMPLE_ROWS..rows {
-        line.clear();
-        layout.push_row(i, &widths, &mut line);
-        line.push('\n');
-        out.write_all(line.as_bytes())?;
-    }
-    writeln!(out, "{bottom}")?;
-    Ok(true)
+    let sample = layout.table(0..SAMPLE_ROWS, true).to_string();
+    long_table::write(
+        &sample,
+        rows,
+        |i, line| layout.push_row(i, &widths, line),
+        out,
+    )
 }
 
 #[cfg(test)]

@@ -20,9 +20,9 @@ use crate::{Error, Result};
 /// Bytes of files a batch aims at: the runs of 32 MiB of dense logs take ~100 MB.
 const BATCH_BYTES: u64 = 32 << 20;
 
-/// The first batch's files, before any size is known, and the most in one batch (the
-/// runs of 4,096 small result files take ~10 MB).
-const FIRST_BATCH_FILES: usize = 64;
+/// The most files in one batch (the runs of 4,096 small result files take ~10 MB). The
+/// first batch, before any size is known, is two files per thread: 64 files of 2 MiB
+/// logs held 230 MB.
 const MAX_BATCH_FILES: usize = 4096;
 
 /// Below this many files a progress bar would only flicker.
@@ -51,7 +51,7 @@ pub fn ingest_each<E: From<Error>>(
     let min_files = rayon::current_num_threads().max(1) * 2;
     let read = |range: Range<usize>| read_batch(&inputs[range], options, bar.as_ref());
     let result = std::thread::scope(|scope| -> std::result::Result<(), E> {
-        let first = next_batch(&mut groups, FIRST_BATCH_FILES);
+        let first = next_batch(&mut groups, min_files);
         let mut reading = first.map(|b| scope.spawn(move || read(b)));
         while let Some(handle) = reading {
             let done = handle

@@ -7,6 +7,7 @@ pub mod diff;
 pub mod escape;
 pub mod history;
 pub mod html;
+pub mod long_table;
 pub mod report;
 pub mod requests;
 pub mod templates;

@@ -463,7 +463,7 @@ mod tests {
     /// Every outcome at once: within noise and already past (repeats), a regression and a
     /// rule that cannot apply (single runs), a candidate that completed nothing, an added
     /// and a removed key.
-    fn everything() -> Comparison {
+    pub(super) fn everything() -> Comparison {
         let t = "total_token_throughput";
         let base = vec![
             run(
