@@ -2,7 +2,7 @@
 //! its CSV / Parquet / NDJSON forms on disk. Files are written to a temporary file beside
 //! the target and renamed, so an interrupted write never leaves half a file.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::fs::File;
 use std::io::Write;
 use std::path::Path;
@@ -10,7 +10,7 @@ use std::path::Path;
 use polars::prelude::*;
 
 use super::schema::{compare_columns, is_integer, TEXT};
-use super::{Run, Value};
+use super::{Key, Run, Value, Values};
 use crate::{Error, Result};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -268,9 +268,11 @@ pub fn read_frame(path: &Path, format: FrameFormat) -> Result<Vec<Run>> {
 }
 
 pub fn frame_to_runs(df: &DataFrame) -> Result<Vec<Run>> {
-    let mut rows: Vec<BTreeMap<String, Value>> = vec![BTreeMap::new(); df.height()];
+    // Column by column into each row's pairs, the names shared rather than copied per
+    // cell (`schema::key`): a saved frame of 10,000 runs is read for every `diff`.
+    let mut rows: Vec<Vec<(Key, Value)>> = vec![Vec::new(); df.height()];
     for col in df.columns() {
-        let name = col.name().to_string();
+        let name = super::schema::key(col.name().as_str());
         let s = col.as_materialized_series();
         for (i, row) in rows.iter_mut().enumerate() {
             let v = s.get(i)?;
@@ -285,30 +287,27 @@ pub fn frame_to_runs(df: &DataFrame) -> Result<Vec<Run>> {
                     None => continue,
                 },
             };
-            row.insert(name.clone(), value);
+            row.push((name.clone(), value));
         }
     }
     rows.into_iter()
-        .map(|mut row| {
-            let format = match row.remove("format") {
+        .map(|row| {
+            let mut values: Values = row.into_iter().collect();
+            let format = match values.remove("format") {
                 Some(Value::Text(f)) => f.parse().map_err(Error::Usage)?,
                 _ => return Err(Error::Usage(crate::tr!("frame-error-no-format"))),
             };
-            let mut run = Run::new(
-                format,
-                row.remove("line")
-                    .and_then(|v| v.as_f64())
-                    .map(|l| l as u64),
-            );
-            run.source = match row.remove("source") {
+            let line = values.remove("line").and_then(|v| v.as_f64());
+            let mut run = Run::new(format, line.map(|l| l as u64));
+            run.source = match values.remove("source") {
                 Some(Value::Text(s)) => *s,
                 _ => String::new(),
             };
-            run.run_index = row
+            run.run_index = values
                 .remove("run_index")
                 .and_then(|v| v.as_f64())
                 .unwrap_or(0.0) as u32;
-            run.values = row.into_iter().map(|(k, v)| (k.into(), v)).collect();
+            run.values = values;
             Ok(run)
         })
         .collect()
