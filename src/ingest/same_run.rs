@@ -462,4 +462,30 @@ mod tests {
         }
         assert!(independent_groups(&[]).is_empty());
     }
+
+    proptest::proptest! {
+        /// Whatever the paths and their order, two files whose runs may be one are never
+        /// in different groups, and the groups cover every file once, in order.
+        #[test]
+        fn related_files_share_a_group(picks in proptest::collection::vec((0usize..3, 0usize..3, 0usize..4), 0..40)) {
+            let folders = ["a", "a/run", "b"];
+            let names = ["run.console.txt", "run.json", "result.json"];
+            let paths: Vec<PathBuf> = picks
+                .iter()
+                .map(|&(f, n, k)| Path::new(folders[f]).join(if k == 0 { names[n].to_owned() } else { format!("{k}{}", names[n]) }))
+                .collect();
+            let paths: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
+            let groups = independent_groups(&paths);
+            let covered: Vec<usize> = groups.iter().flat_map(|g| g.clone()).collect();
+            proptest::prop_assert_eq!(covered, (0..paths.len()).collect::<Vec<_>>());
+            let group = |k: usize| groups.iter().position(|g| g.contains(&k));
+            for i in 0..paths.len() {
+                for j in 0..paths.len() {
+                    if relation(paths[i], paths[j]) != Relation::None {
+                        proptest::prop_assert_eq!(group(i), group(j));
+                    }
+                }
+            }
+        }
+    }
 }
