@@ -28,8 +28,9 @@ pub fn run(args: IngestArgs) -> anyhow::Result<Outcome> {
         Some(path) => Some(requests_writer(path)?),
         None => None,
     };
-    // NDJSON is written batch by batch while the next batch is read: the runs of a few
-    // hundred files are in memory, not the corpus's. A table and a frame need every run.
+    // NDJSON is written batch by batch while the next batch is read: two batches' runs
+    // are in memory (`ingest/batches.rs`), not the corpus's. A table and a frame need
+    // every run.
     let mut stdout = std::io::stdout().lock();
     let mut runs: Vec<Run> = Vec::new();
     let mut seen = Ingested::default();

@@ -467,12 +467,19 @@ mod tests {
         /// Whatever the paths and their order, two files whose runs may be one are never
         /// in different groups, and the groups cover every file once, in order.
         #[test]
-        fn related_files_share_a_group(picks in proptest::collection::vec((0usize..3, 0usize..3, 0usize..4), 0..40)) {
+        fn related_files_share_a_group(
+            picks in proptest::collection::vec((0usize..3, 0usize..3, 0usize..4), 0..40)
+        ) {
             let folders = ["a", "a/run", "b"];
             let names = ["run.console.txt", "run.json", "result.json"];
+            // `k` > 0 prefixes the name: `1run.json` has a stem of its own.
+            let name = |n: usize, k: usize| match k {
+                0 => names[n].to_owned(),
+                k => format!("{k}{}", names[n]),
+            };
             let paths: Vec<PathBuf> = picks
                 .iter()
-                .map(|&(f, n, k)| Path::new(folders[f]).join(if k == 0 { names[n].to_owned() } else { format!("{k}{}", names[n]) }))
+                .map(|&(f, n, k)| Path::new(folders[f]).join(name(n, k)))
                 .collect();
             let paths: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
             let groups = independent_groups(&paths);
