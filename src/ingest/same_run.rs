@@ -20,6 +20,7 @@ use std::collections::{HashMap, HashSet};
 use std::hash::Hasher;
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHasher};
 
 use super::FileRuns;
@@ -173,17 +174,22 @@ fn neighbourhood(path: &Path) -> Vec<PathBuf> {
 /// once (`keep_each_run_once`) and written before the next group is read: ingest holds
 /// a few groups' runs at a time, not the corpus's.
 pub fn independent_groups(paths: &[&Path]) -> Vec<std::ops::Range<usize>> {
+    // Hashed once, in parallel: this runs before the first file is read.
+    let folders: Vec<Vec<u64>> = paths
+        .par_iter()
+        .map(|p| neighbourhood_hashes(p).collect())
+        .collect();
     let mut last_of: FxHashMap<u64, usize> = FxHashMap::default();
-    for (i, path) in paths.iter().enumerate() {
-        for folder in neighbourhood_hashes(path) {
+    for (i, of_file) in folders.iter().enumerate() {
+        for &folder in of_file {
             last_of.insert(folder, i);
         }
     }
     let mut groups = Vec::new();
     let (mut start, mut reach) = (0, 0);
-    for (i, path) in paths.iter().enumerate() {
-        for folder in neighbourhood_hashes(path) {
-            reach = reach.max(last_of.get(&folder).copied().unwrap_or(i));
+    for (i, of_file) in folders.iter().enumerate() {
+        for folder in of_file {
+            reach = reach.max(last_of.get(folder).copied().unwrap_or(i));
         }
         // The last file always closes a group: nothing reaches past it.
         if reach == i {
