@@ -399,7 +399,8 @@ fn apply(files: &mut [FileRuns], merges: Vec<(At, At)>, out: &mut SameRuns) {
     for &(fi, ri) in gone.iter().rev() {
         files[fi].runs.remove(ri);
     }
-    out.sort();
+    // Not sorted here: the batches' findings are sorted once, when all are in
+    // (`ingest::ingest`, `perflab ingest`).
 }
 
 #[cfg(test)]
