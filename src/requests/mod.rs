@@ -197,7 +197,7 @@ pub fn successful(requests: &[Request], metric: impl Fn(&Request) -> Option<f64>
     requests
         .iter()
         .filter(|r| r.ok)
-        .filter_map(|r| metric(r))
+        .filter_map(metric)
         .filter(|v| v.is_finite())
         .collect()
 }

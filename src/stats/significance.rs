@@ -87,7 +87,7 @@ impl SplitMix64 {
     /// Uniform in `0..n` (Lemire's multiply-shift; the bias is below 2⁻³² for the
     /// sizes here and the same on every platform).
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 
