@@ -49,7 +49,7 @@ pub fn write(
     writeln!(out, "{start}{}{end}", view.verdict_line)?;
     writeln!(out, "{} {}", view.policy_line, view.rules.join(", "))?;
     if !view.rows.is_empty() {
-        let grid = Grid::new(view, colour);
+        let grid = Grid::new(view, colour, width);
         if !write_streamed(&grid, width, out)? {
             writeln!(out, "{}", table(&grid, 0..grid.rows.len(), width, None))?;
         }
@@ -71,20 +71,55 @@ pub fn write(
     Ok(())
 }
 
-/// Columns aligned right: baseline, candidate, change, interval, p.
-const RIGHT: std::ops::RangeInclusive<usize> = 2..=6;
-/// Columns coloured by the row's tone: the trend and the verdict.
-const JUDGEMENT: usize = 7;
-
-/// The table's cells, row by row.
+/// The table's cells, row by row, in one of two layouts. With room for every column, the
+/// key is a column of its own, written once per pair. Without (a terminal narrower than
+/// the table), the key is a row of its own above its pair's metrics, so that it stays on
+/// one line (squeezed into a column, `model_id=mock-model` ran down 19 lines of one
+/// character), columns with nothing in them (`—` on every row: no interval, no p-value)
+/// are left out, and only the verdict's words wrap.
 struct Grid<'a> {
-    headers: &'a [String],
-    rows: Vec<([&'a str; 9], Option<Color>)>,
+    headers: Vec<&'a str>,
+    rows: Vec<(Vec<&'a str>, Option<Color>)>,
+    /// Per column: the kind of cell it holds.
+    kinds: Vec<Kind>,
     colour: bool,
+    /// The key is its own row, not a column.
+    key_rows: bool,
 }
 
+/// What a column holds, which decides its alignment, colour and wrapping.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Key,
+    Metric,
+    /// Baseline, candidate, change, interval, p: aligned right.
+    Number,
+    /// The trend and the verdict: coloured by the row's tone.
+    Judgement,
+}
+
+/// The kinds of the eight columns after the key.
+const METRIC_KINDS: [Kind; 8] = [
+    Kind::Metric,
+    Kind::Number,
+    Kind::Number,
+    Kind::Number,
+    Kind::Number,
+    Kind::Number,
+    Kind::Judgement,
+    Kind::Judgement,
+];
+
 impl<'a> Grid<'a> {
-    fn new(view: &'a DiffView, colour: bool) -> Grid<'a> {
+    fn new(view: &'a DiffView, colour: bool, width: Option<u16>) -> Grid<'a> {
+        let grid = Grid::with_key_column(view, colour);
+        match width {
+            Some(w) if grid.drawn_width() > usize::from(w) => Grid::with_key_rows(view, colour),
+            _ => grid,
+        }
+    }
+
+    fn with_key_column(view: &'a DiffView, colour: bool) -> Grid<'a> {
         let mut previous_pair: Option<&str> = None;
         let rows = view
             .rows
@@ -97,25 +132,81 @@ impl<'a> Grid<'a> {
                     row.pair.as_str()
                 };
                 previous_pair = Some(&row.pair);
-                let cells = [
-                    pair,
-                    &row.metric,
-                    &row.baseline,
-                    &row.candidate,
-                    &row.change,
-                    &row.ci,
-                    &row.p,
-                    &row.trend,
-                    &row.verdict,
-                ];
+                let mut cells = vec![pair];
+                cells.extend(metric_cells(row));
                 (cells, tone_colour(row.tone).filter(|_| colour))
             })
             .collect();
+        let mut kinds = vec![Kind::Key];
+        kinds.extend(METRIC_KINDS);
         Grid {
-            headers: &view.headers,
+            headers: view.headers.iter().map(String::as_str).collect(),
             rows,
+            kinds,
             colour,
+            key_rows: false,
         }
+    }
+
+    fn with_key_rows(view: &'a DiffView, colour: bool) -> Grid<'a> {
+        let empty = |text: &str| text.is_empty() || text == "—";
+        let keep: Vec<bool> = (0..METRIC_KINDS.len())
+            .map(|j| j < 2 || view.rows.iter().any(|r| !empty(metric_cells(r)[j])))
+            .collect();
+        let kept = |cells: [&'a str; 8]| -> Vec<&'a str> {
+            cells
+                .into_iter()
+                .zip(&keep)
+                .filter_map(|(c, k)| k.then_some(c))
+                .collect()
+        };
+        let columns = keep.iter().filter(|k| **k).count();
+        let mut rows = Vec::new();
+        let mut previous_pair: Option<&str> = None;
+        for row in &view.rows {
+            if previous_pair != Some(row.pair.as_str()) {
+                let mut key = vec![row.pair.as_str()];
+                key.resize(columns, "");
+                rows.push((key, None));
+            }
+            previous_pair = Some(&row.pair);
+            rows.push((
+                kept(metric_cells(row)),
+                tone_colour(row.tone).filter(|_| colour),
+            ));
+        }
+        let headers: Vec<&str> = view.headers[1..].iter().map(String::as_str).collect();
+        let headers = headers
+            .into_iter()
+            .zip(&keep)
+            .filter_map(|(h, k)| k.then_some(h))
+            .collect();
+        let kinds = METRIC_KINDS
+            .into_iter()
+            .zip(&keep)
+            .filter_map(|(h, k)| k.then_some(h))
+            .collect();
+        Grid {
+            headers,
+            rows,
+            kinds,
+            colour,
+            key_rows: true,
+        }
+    }
+
+    fn kind(&self, j: usize) -> Kind {
+        self.kinds.get(j).copied().unwrap_or(Kind::Judgement)
+    }
+
+    /// Whether column `j` is aligned right: the numbers.
+    fn right(&self, j: usize) -> bool {
+        self.kind(j) == Kind::Number
+    }
+
+    /// Whether column `j` is coloured by the row's tone: the trend and the verdict.
+    fn judgement(&self, j: usize) -> bool {
+        self.kind(j) == Kind::Judgement
     }
 
     /// Each column's natural width: its widest cell or header.
@@ -123,10 +214,30 @@ impl<'a> Grid<'a> {
         (0..self.headers.len())
             .map(|j| {
                 let widest = self.rows.iter().map(|(c, _)| cells(c[j])).max();
-                widest.unwrap_or(0).max(cells(&self.headers[j]))
+                widest.unwrap_or(0).max(cells(self.headers[j]))
             })
             .collect()
     }
+
+    /// The width of the table drawn with every cell on one line: borders and padding.
+    fn drawn_width(&self) -> usize {
+        self.widths().iter().map(|w| w + 3).sum::<usize>() + 1
+    }
+}
+
+/// A row's cells after the key: metric, baseline, candidate, change, interval, p, trend,
+/// verdict.
+fn metric_cells(row: &super::RowView) -> [&str; 8] {
+    [
+        &row.metric,
+        &row.baseline,
+        &row.candidate,
+        &row.change,
+        &row.ci,
+        &row.p,
+        &row.trend,
+        &row.verdict,
+    ]
 }
 
 /// The comfy-table of the header and `rows`; with `fixed`, every column exactly that
@@ -145,12 +256,12 @@ fn table(
             let cell = Cell::new(text);
             // Colour the judgement cells only, so the numbers stay readable.
             match colour {
-                Some(c) if i >= JUDGEMENT => cell.fg(*c),
+                Some(c) if grid.judgement(i) => cell.fg(*c),
                 _ => cell,
             }
         }));
     }
-    for i in RIGHT {
+    for i in (0..grid.headers.len()).filter(|&i| grid.right(i)) {
         if let Some(c) = table.column_mut(i) {
             c.set_cell_alignment(CellAlignment::Right);
         }
@@ -168,9 +279,15 @@ fn table(
         }
         None => {
             // When wrapping, only the key (often a long model path) gives way; numbers
-            // and words stay on one line.
+            // and words stay on one line. With the key in rows of its own, the key and
+            // the numbers stay whole and the trend and verdict words give way.
             let columns = table.column_count();
-            terminal::fit(&mut table, width, 1..columns);
+            if grid.key_rows {
+                // Everything but the verdict, the last column.
+                terminal::fit(&mut table, width, 0..columns - 1);
+            } else {
+                terminal::fit(&mut table, width, 1..columns);
+            }
         }
     }
     if grid.colour {
@@ -192,7 +309,7 @@ fn write_streamed(
     }
     let widths = grid.widths();
     // Borders and padding: one line per cell only when the whole row fits.
-    let drawn: usize = widths.iter().map(|w| w + 3).sum::<usize>() + 1;
+    let drawn = grid.drawn_width();
     let one_line = grid
         .rows
         .iter()
@@ -222,8 +339,8 @@ fn write_streamed(
         let (cells, colour) = &grid.rows[i];
         let drawn = cells.iter().enumerate().map(|(j, text)| long_table::Cell {
             text,
-            right: RIGHT.contains(&j),
-            style: colour.filter(|_| j >= JUDGEMENT).and_then(style_of),
+            right: grid.right(j),
+            style: colour.filter(|_| grid.judgement(j)).and_then(style_of),
         });
         long_table::push_row(drawn, &widths, line);
     };
@@ -257,7 +374,7 @@ mod tests {
         assert!(view.rows.len() > SAMPLE_ROWS * 2);
         for colour in [false, true] {
             for width in [None, Some(250), Some(60)] {
-                let grid = Grid::new(&view, colour);
+                let grid = Grid::new(&view, colour, width);
                 let whole = table(&grid, 0..grid.rows.len(), width, None).to_string();
                 let mut streamed = Vec::new();
                 let used = write_streamed(&grid, width, &mut streamed).unwrap();
@@ -270,5 +387,36 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// At 160 columns the table is narrower than its natural width: every key is a row of
+    /// its own, whole, and every line fits.
+    #[test]
+    fn a_narrow_terminal_keeps_each_key_on_one_line() {
+        let l10n = Localizer::new("en").unwrap();
+        let mut view = DiffView::new(&super::super::tests::everything(), &l10n);
+        for r in &mut view.rows {
+            r.pair = format!("model_id=mock-model, {}", r.pair);
+        }
+        let wide = render(&view, false, None);
+        let narrow = render(&view, false, Some(160));
+        for text in [&wide, &narrow] {
+            for pair in view.rows.iter().map(|r| r.pair.as_str()) {
+                assert!(
+                    text.lines().any(|l| l.contains(pair)),
+                    "{pair} split:\n{text}"
+                );
+            }
+        }
+        // The table's lines (the notes below it are sentences, not wrapped here).
+        let table_lines = narrow
+            .lines()
+            .filter(|l| l.starts_with(['┌', '│', '╞', '├', '└']));
+        assert!(table_lines.clone().count() > 10);
+        assert!(table_lines.clone().all(|l| cells(l) <= 160), "{narrow}");
+        // The wide table keeps the key column, the narrow one drops it.
+        assert!(
+            wide.contains(&view.headers[0]) && !narrow.contains(&format!("│ {} ", view.headers[0]))
+        );
     }
 }
