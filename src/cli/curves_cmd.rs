@@ -8,12 +8,9 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::Outcome;
-use crate::curves::{Curves, Gpus, Slo, Spec};
-
-use crate::model::{self, Run};
+use crate::app::curves::CurvesRequest;
 use crate::render::curves as page;
 use crate::render::templates::Templates;
-use crate::Error;
 
 #[derive(Debug, Args)]
 pub struct CurvesArgs {
@@ -46,13 +43,23 @@ pub struct CurvesArgs {
     pub json: bool,
 }
 
+impl CurvesArgs {
+    fn request(&self) -> CurvesRequest {
+        CurvesRequest {
+            paths: self.paths.clone(),
+            x: self.x.clone(),
+            y: self.y.clone(),
+            by: self.by.clone(),
+            slo: self.slo.clone(),
+            gpus: self.gpus.clone(),
+        }
+    }
+}
+
 /// The page is in the global `--lang` (its first language), as the messages are.
 pub fn run(args: CurvesArgs, env: &crate::app::Env) -> anyhow::Result<Outcome> {
     let lang = env.l10n.lang();
-    let spec = spec_of(&args)?;
-    let runs = crate::app::load::all_runs(&args.paths, env, false)?;
-    check_columns(&runs, &spec)?;
-    let curves = Curves::new(&runs, &spec)?;
+    let curves = crate::app::curves::run(&args.request(), env)?;
     let mut stdout = std::io::stdout().lock();
     if args.json {
         for line in page::json_lines(&curves) {
@@ -76,61 +83,4 @@ pub fn run(args: CurvesArgs, env: &crate::app::Env) -> anyhow::Result<Outcome> {
         None => stdout.write_all(rendered.markdown.as_bytes())?,
     }
     Ok(Outcome::Ok)
-}
-
-fn spec_of(args: &CurvesArgs) -> crate::Result<Spec> {
-    let slos = args
-        .slo
-        .iter()
-        .map(|s| Slo::parse(s))
-        .collect::<crate::Result<Vec<_>>>()?;
-    let by = args.by.as_ref().map(|by| {
-        by.iter()
-            .map(|c| c.trim().to_owned())
-            .filter(|c| !c.is_empty())
-            .collect::<Vec<_>>()
-    });
-    let ys: Vec<String> = args
-        .y
-        .iter()
-        .map(|c| c.trim().to_owned())
-        .filter(|c| !c.is_empty())
-        .collect();
-    if ys.is_empty() {
-        return Err(Error::Usage(crate::tr!("curves-error-no-y")));
-    }
-    Ok(Spec {
-        x: args.x.trim().to_owned(),
-        ys,
-        by,
-        slos,
-        gpus: args.gpus.as_deref().map_or(Gpus::Parallelism, Gpus::parse),
-    })
-}
-
-/// A column that no run has is a typo, not an empty curve.
-fn check_columns(runs: &[Run], spec: &Spec) -> crate::Result<()> {
-    let has = |c: &str| runs.iter().any(|r| model::frame::cell(r, c).is_some());
-    let mut wanted: Vec<(&str, &str)> = vec![("--x", spec.x.as_str())];
-    wanted.extend(spec.ys.iter().map(|y| ("--y", y.as_str())));
-    wanted.extend(spec.slos.iter().map(|s| ("--slo", s.column.as_str())));
-    if let Some(by) = &spec.by {
-        wanted.extend(by.iter().map(|c| ("--by", c.as_str())));
-    }
-    if let Gpus::Column(c) = &spec.gpus {
-        wanted.push(("--gpus", c.as_str()));
-    }
-    if runs.is_empty() {
-        return Err(Error::Usage(crate::tr!("curves-error-no-runs-in-paths")));
-    }
-    for (flag, col) in wanted {
-        if !has(col) {
-            return Err(Error::Usage(crate::tr!(
-                "curves-error-no-column",
-                flag = flag.to_string(),
-                column = col.to_string()
-            )));
-        }
-    }
-    Ok(())
 }

@@ -1,0 +1,93 @@
+//! `curves`: runs of load sweeps as curves, one series per configuration: capacity at
+//! the SLOs and the Pareto frontier, computed once for every output.
+
+use std::path::PathBuf;
+
+use super::{load, Env};
+use crate::curves::{Curves, Gpus, Spec};
+use crate::model::{self, Run};
+use crate::slo::Slo;
+use crate::{Error, Result};
+
+/// The flags of `perflab curves`.
+#[derive(Debug, Clone, Default)]
+pub struct CurvesRequest {
+    /// Sweep outputs or saved runs frames.
+    pub paths: Vec<PathBuf>,
+    /// The load column.
+    pub x: String,
+    /// Columns drawn against the load.
+    pub y: Vec<String>,
+    /// Columns that tell series apart; `None`: every column that varies.
+    pub by: Option<Vec<String>>,
+    pub slo: Vec<String>,
+    /// GPUs per point: a number or a column; `None`: the parallelism columns.
+    pub gpus: Option<String>,
+}
+
+pub fn run(request: &CurvesRequest, env: &Env) -> Result<Curves> {
+    let spec = spec_of(request)?;
+    let runs = load::all_runs(&request.paths, env, false)?;
+    check_columns(&runs, &spec)?;
+    Curves::new(&runs, &spec)
+}
+
+fn spec_of(request: &CurvesRequest) -> Result<Spec> {
+    let slos = request
+        .slo
+        .iter()
+        .map(|s| Slo::parse(s))
+        .collect::<Result<Vec<_>>>()?;
+    let by = request.by.as_ref().map(|by| {
+        by.iter()
+            .map(|c| c.trim().to_owned())
+            .filter(|c| !c.is_empty())
+            .collect::<Vec<_>>()
+    });
+    let ys: Vec<String> = request
+        .y
+        .iter()
+        .map(|c| c.trim().to_owned())
+        .filter(|c| !c.is_empty())
+        .collect();
+    if ys.is_empty() {
+        return Err(Error::Usage(crate::tr!("curves-error-no-y")));
+    }
+    Ok(Spec {
+        x: request.x.trim().to_owned(),
+        ys,
+        by,
+        slos,
+        gpus: request
+            .gpus
+            .as_deref()
+            .map_or(Gpus::Parallelism, Gpus::parse),
+    })
+}
+
+/// A column that no run has is a typo, not an empty curve.
+fn check_columns(runs: &[Run], spec: &Spec) -> crate::Result<()> {
+    let has = |c: &str| runs.iter().any(|r| model::frame::cell(r, c).is_some());
+    let mut wanted: Vec<(&str, &str)> = vec![("--x", spec.x.as_str())];
+    wanted.extend(spec.ys.iter().map(|y| ("--y", y.as_str())));
+    wanted.extend(spec.slos.iter().map(|s| ("--slo", s.column.as_str())));
+    if let Some(by) = &spec.by {
+        wanted.extend(by.iter().map(|c| ("--by", c.as_str())));
+    }
+    if let Gpus::Column(c) = &spec.gpus {
+        wanted.push(("--gpus", c.as_str()));
+    }
+    if runs.is_empty() {
+        return Err(Error::Usage(crate::tr!("curves-error-no-runs-in-paths")));
+    }
+    for (flag, col) in wanted {
+        if !has(col) {
+            return Err(Error::Usage(crate::tr!(
+                "curves-error-no-column",
+                flag = flag.to_string(),
+                column = col.to_string()
+            )));
+        }
+    }
+    Ok(())
+}
