@@ -171,3 +171,103 @@ fn a_sglang_console_whose_requests_all_failed_is_a_run() {
     ]);
     assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
 }
+
+#[test]
+fn aiperf_and_genai_perf_runs_whose_requests_all_failed_are_runs() {
+    // AIPerf writes no export, only `profile_export.jsonl` of error records; its console
+    // logs `Processed 0 valid requests and 10 errors (10 total).`
+    let r = only(&["fixtures/aiperf/0.13.0-all-failed-artifacts"]);
+    assert_eq!(text(&r, "format"), Some("aiperf-console"));
+    assert_eq!(num(&r, "completed"), Some(0.0));
+    assert_eq!(num(&r, "failed"), Some(10.0));
+    // genai-perf: perf_analyzer stopped on the failures and exited 99; no export, and no
+    // count of the failed requests anywhere.
+    let r = only(&["fixtures/genai-perf/0.0.16-all-failed"]);
+    assert_eq!(text(&r, "format"), Some("genai-perf-console"));
+    assert_eq!(num(&r, "completed"), Some(0.0));
+    assert!(r.get("failed").is_none(), "{r:?}");
+    assert_eq!(text(&r, "model_id"), Some("mock-model"));
+    assert_eq!(num(&r, "max_concurrency"), Some(2.0));
+    assert_eq!(num(&r, "num_prompts"), Some(10.0));
+    // A diff against it is a regression, not "no benchmark runs found".
+    let out = run(&[
+        "diff",
+        "fixtures/genai-perf/0.0.16-parent-run1-c2-run2-c4/run1",
+        "fixtures/genai-perf/0.0.16-all-failed",
+        "--key",
+        "model_id",
+    ]);
+    assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
+}
+
+#[test]
+fn inference_perf_all_failed_stage_is_a_run() {
+    let r = only(&["fixtures/inference-perf/0.7.0-all-failed"]);
+    assert_eq!(num(&r, "completed"), Some(0.0));
+    assert_eq!(num(&r, "failed"), Some(10.0));
+}
+
+// ---- 3. One run across folder levels ----
+
+#[test]
+fn a_console_above_its_runs_folder_is_the_same_run() {
+    // genai-perf `--artifact-dir runN`: files in runN/<model>-<endpoint>-<load>/, the
+    // console saved beside runN/.
+    let rows = ingest(&["fixtures/genai-perf/0.0.16-parent-run1-c2-run2-c4"]);
+    assert_eq!(rows.len(), 2, "{rows:#?}");
+    for (r, (console, c)) in rows
+        .iter()
+        .zip([("run1.console.txt", 2.0), ("run2.console.txt", 4.0)])
+    {
+        assert_eq!(text(r, "format"), Some("genai-perf-json"));
+        assert!(text(r, "sources").unwrap().contains(console), "{r:?}");
+        assert_eq!(text(r, "model_id"), Some("mock-model"));
+        assert_eq!(num(r, "max_concurrency"), Some(c));
+    }
+    // No run without its model: `--key model_id` pairs the two runs' key, not a null one.
+    let out = run(&[
+        "diff",
+        "fixtures/genai-perf/0.0.16-parent-run1-c2-run2-c4",
+        "fixtures/genai-perf/0.0.16-parent-run1-c2-run2-c4",
+        "--key",
+        "model_id,max_concurrency",
+    ]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(!out.stdout.contains("model_id=null"), "{}", out.stdout);
+    // AIPerf's sweep console inside the artifact dir, beside concurrency_N/: each of its
+    // two runs joins its own folder's run.
+    let rows = ingest(&["fixtures/aiperf/0.13.0-sweep-c1-c4-console-inside"]);
+    assert_eq!(rows.len(), 2, "{rows:#?}");
+    for (r, c) in rows.iter().zip([1.0, 4.0]) {
+        assert_eq!(text(r, "format"), Some("aiperf-json"));
+        assert!(
+            text(r, "sources")
+                .unwrap()
+                .contains("sweep-c1-c4/console.txt"),
+            "{r:?}"
+        );
+        assert_eq!(num(r, "max_concurrency"), Some(c));
+    }
+}
+
+// ---- 4. A value only where the tool measured it ----
+
+#[test]
+fn a_run_without_streaming_has_no_ttft_or_itl() {
+    for dir in [
+        "fixtures/genai-perf/0.0.16-chat-nostream-c2",
+        "fixtures/aiperf/0.13.0-chat-nostream-c2",
+    ] {
+        let r = only(&[dir]);
+        assert_eq!(num(&r, "streaming"), Some(0.0), "{dir}");
+        assert!(num(&r, "mean_e2el_ms").is_some(), "{dir}: {r:?}");
+        for col in r.keys() {
+            for family in ["_ttft_", "_ttst_", "_itl_", "_tpot_"] {
+                assert!(!col.contains(family), "{dir}: {col}");
+            }
+        }
+    }
+    let r = only(&["fixtures/genai-perf/0.0.16-parent-run1-c2-run2-c4/run1"]);
+    assert_eq!(num(&r, "streaming"), Some(1.0));
+    assert!(num(&r, "mean_ttft_ms").is_some());
+}
