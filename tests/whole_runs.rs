@@ -271,3 +271,42 @@ fn a_run_without_streaming_has_no_ttft_or_itl() {
     assert_eq!(num(&r, "streaming"), Some(1.0));
     assert!(num(&r, "mean_ttft_ms").is_some());
 }
+
+// ---- 2. guidellm: a configured concurrency only ----
+
+#[test]
+fn guidellm_scheduler_caps_are_not_a_configured_concurrency() {
+    let r = only(&["fixtures/guidellm/0.8.1-poisson-rate10"]);
+    // `strategy.max_concurrency: 10240` is the scheduler's cap.
+    assert_eq!(r.get("max_concurrency"), Some(&Json::Null), "{r:?}");
+    assert_eq!(num(&r, "request_rate"), Some(10.0));
+    assert_eq!(text(&r, "load_type"), Some("poisson"));
+    let rows = ingest(&["fixtures/guidellm/0.8.1-sweep-size3"]);
+    let conc: Vec<Option<f64>> = rows.iter().map(|r| num(r, "max_concurrency")).collect();
+    // synchronous is one at a time; throughput@512 and constant@61.39 set no concurrency.
+    assert_eq!(conc, vec![Some(1.0), None, None]);
+    assert!(num(&rows[2], "request_rate").is_some_and(|v| (v - 61.3897).abs() < 1e-3));
+    let r = only(&["fixtures/guidellm/0.8.1-concurrent4-varied-osl"]);
+    assert_eq!(num(&r, "max_concurrency"), Some(4.0));
+    assert_eq!(r.get("request_rate"), Some(&Json::Null));
+}
+
+// ---- 5. Recompute by the tool's own definition ----
+
+#[test]
+fn guidellm_token_weighted_tpot_raises_no_false_warning() {
+    // Output lengths 15..88: the request-weighted mean TPOT (2.6694) is not guidellm's
+    // token-weighted one (2.6619), which the file holds.
+    let out = run(&[
+        "ingest",
+        "--json",
+        "fixtures/guidellm/0.8.1-concurrent4-varied-osl",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(!out.stderr.contains("mean_tpot_ms"), "{}", out.stderr);
+    assert!(
+        out.stdout.contains("\"mean_tpot_ms\":2.66190"),
+        "{}",
+        out.stdout
+    );
+}
