@@ -25,10 +25,12 @@ pub enum Error {
     /// A file named on the command line that perflab knows but that holds no run (a
     /// console summary beside its result file, an aggregate over runs); the message says
     /// what it is and what to read instead, in the user's language.
-    #[error("{}: {}", path.display(), kind.describe())]
+    #[error("{}: {message}", path.display())]
     NotARun {
         path: PathBuf,
-        kind: crate::ingest::NotARun,
+        kind: NotARun,
+        /// What the file is and what to read instead, in the user's language.
+        message: String,
     },
     /// A problem with what the user asked for (flags, rules, keys), not with a file.
     #[error("{0}")]
@@ -60,5 +62,42 @@ impl Error {
 impl From<polars::error::PolarsError> for Error {
     fn from(e: polars::error::PolarsError) -> Self {
         Error::Frame(e.to_string())
+    }
+}
+
+/// A kind of file that holds no run perflab reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum NotARun {
+    /// guidellm's console tables (0.3: `Benchmarks Stats:`; 0.8: `ℹ Request Latency
+    /// Statistics (Completed Requests)`), rounded copies of `benchmarks.json`.
+    GuidellmConsole,
+    /// AIPerf's `profile_export_aiperf_sweep.{json,csv}` / `_aggregate.{json,csv}`:
+    /// statistics across runs (`aggregation_type`), not one run.
+    AiperfAggregate,
+    /// perf_analyzer's per-request export (`experiments[].requests[].response_timestamps`)
+    /// that genai-perf turns into `profile_export_genai_perf.json`.
+    PerfAnalyzerRecords,
+    /// inference-perf's `summary_lifecycle_metrics.json` beside its stage reports, and its
+    /// `adapter_*_lifecycle_metrics.json` (`load_summary`, `successes`, `failures`).
+    InferencePerfReport,
+}
+
+impl NotARun {
+    pub const ALL: [NotARun; 4] = [
+        NotARun::GuidellmConsole,
+        NotARun::AiperfAggregate,
+        NotARun::PerfAnalyzerRecords,
+        NotARun::InferencePerfReport,
+    ];
+
+    /// The Fluent id stem: `ingest-kind-{id}` says what one file is and what to read
+    /// instead; `ingest-skipped-{id}` is the summary line for `$count` files.
+    pub fn message_id(self) -> &'static str {
+        match self {
+            NotARun::GuidellmConsole => "guidellm-console",
+            NotARun::AiperfAggregate => "aiperf-aggregate",
+            NotARun::PerfAnalyzerRecords => "perf-analyzer-records",
+            NotARun::InferencePerfReport => "inference-perf-report",
+        }
     }
 }

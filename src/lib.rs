@@ -5,9 +5,11 @@
 //! (compare, render). The `perflab` binary in `main.rs` only parses flags and maps
 //! errors to exit codes.
 
+pub mod app;
 pub mod check;
 pub mod cli;
 pub mod compare;
+pub mod config;
 pub mod curves;
 pub mod embedded;
 pub mod error;
@@ -20,6 +22,8 @@ pub mod offsets;
 pub mod published;
 pub mod render;
 pub mod requests;
+pub mod slo;
+pub mod stats;
 pub mod study;
 pub mod translate;
 

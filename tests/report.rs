@@ -483,6 +483,39 @@ en = ["<script>note</script>", "See the results (https://github.com/Tencent/Ange
     }
 }
 
+#[test]
+fn the_default_title_escapes_the_model_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = Path::new("fixtures/studies/qwen3.5-9b-h100/runs");
+    std::fs::copy(runs.join("engine-vllm.txt"), dir.path().join("a.txt")).unwrap();
+    let toml = r#"
+model = "org/m_x*<b>"
+hardware = "H"
+[[engines]]
+name = "vLLM"
+[[profiles]]
+name = "P"
+total_requests = 1000
+[[experiments]]
+id = "e"
+title = "E"
+[[experiments.variants]]
+name = "a"
+label = "a"
+engine = "vLLM"
+profile = "P"
+result = "a.txt"
+"#;
+    std::fs::write(dir.path().join("study.toml"), toml).unwrap();
+    let r = render(dir.path().join("study.toml").to_str().unwrap(), "en");
+    let heading = r.markdown.lines().find(|l| l.starts_with("# ")).unwrap();
+    // Each character escaped once: `\*`, `\<`; never `\\\*`.
+    assert!(heading.ends_with("org/m_x\\*\\<b>"), "{heading}");
+    assert!(!heading.contains("\\\\"), "{heading}");
+    // The page shows the model as it is written.
+    assert!(r.html.contains("org/m_x*&lt;b&gt;"), "{}", r.html);
+}
+
 /// The `class="…"` values of an HTML document (comrak's `language-*` of code fences
 /// excepted: they name the fence's info string, not a style of perflab's).
 fn classes(html: &str) -> std::collections::BTreeSet<String> {

@@ -24,6 +24,7 @@ error-opening-summary = opening { $path } ($GITHUB_STEP_SUMMARY)
 error-no-result-found = expected a benchmark result, found none
 error-not-a-directed-metric = { $key }: not a metric with a better direction
 study-error-baseline-without-metric = the baseline `{ $variant }` has no { $metric } value
+warning = warning: { $message }
 warning-at = warning: { $place }: { $message }
 ingest-runs-written = { $count ->
     [one] { $count } run written
@@ -46,3 +47,15 @@ import-error-study-toml = cannot write study.toml: { $reason }
 import-study-header = Imported by perflab from { $source }.
     Each file under runs/ is one benchmark block of it.
 check-error-no-blocks = expected a report with benchmark result blocks, found none
+
+# The operating system's reasons, as perflab prints them after the file's name. English
+# keeps the wording of the system's own messages (strerror).
+io-not-found = No such file or directory
+io-permission-denied = Permission denied
+io-is-a-directory = Is a directory
+io-not-a-directory = Not a directory
+io-already-exists = File exists
+io-storage-full = No space left on device
+io-read-only = Read-only file system
+io-interrupted = Interrupted system call
+io-with-code = { $reason } (os error { $code })

@@ -56,6 +56,10 @@ diff-outcome-within-noise = within noise
 diff-outcome-already-beyond = already past in the baseline
 diff-outcome-pass = ok
 diff-outcome-not-applicable = not applicable
+diff-regressions-beyond-table = { $count ->
+    [one] 1 more regression, not in the table above:
+   *[other] { $count } more regressions, not in the table above:
+}
 diff-rows-omitted = { $count ->
     [one] 1 more row is
    *[other] { $count } more rows are

@@ -24,6 +24,7 @@ error-opening-summary = открытие { $path } ($GITHUB_STEP_SUMMARY)
 error-no-result-found = ожидался результат бенчмарка, но он не найден
 error-not-a-directed-metric = { $key }: у этой метрики нет направления «лучше»
 study-error-baseline-without-metric = у базового варианта `{ $variant }` нет значения { $metric }
+warning = предупреждение: { $message }
 warning-at = предупреждение: { $place }: { $message }
 ingest-runs-written = { $count ->
     [one] записан { $count } прогон
@@ -47,3 +48,14 @@ import-error-study-toml = не удаётся записать study.toml: { $re
 import-study-header = Импортировано perflab из { $source }.
     Каждый файл в runs/ — один блок бенчмарка из него.
 check-error-no-blocks = ожидался отчёт с блоками результатов бенчмарков, но их нет
+
+# Причины от операционной системы, после имени файла.
+io-not-found = нет такого файла или каталога
+io-permission-denied = нет доступа
+io-is-a-directory = это каталог
+io-not-a-directory = не каталог
+io-already-exists = файл уже существует
+io-storage-full = на устройстве не осталось места
+io-read-only = файловая система только для чтения
+io-interrupted = системный вызов прерван
+io-with-code = { $reason } (os error { $code })

@@ -61,6 +61,11 @@ diff-outcome-within-noise = в пределах шума
 diff-outcome-already-beyond = превышено уже в базовой версии
 diff-outcome-pass = ок
 diff-outcome-not-applicable = не применимо
+diff-regressions-beyond-table = { $count ->
+    [one] Ещё { $count } регрессия, не вошедшая в таблицу выше:
+    [few] Ещё { $count } регрессии, не вошедшие в таблицу выше:
+   *[many] Ещё { $count } регрессий, не вошедших в таблицу выше:
+}
 diff-rows-omitted = { $count ->
     [one] Ещё { $count } строка не показана
     [few] Ещё { $count } строки не показаны

@@ -20,6 +20,7 @@ error-opening-summary = 打开 { $path }（$GITHUB_STEP_SUMMARY）
 error-no-result-found = 应为基准测试结果，但未找到
 error-not-a-directed-metric = { $key }：该指标没有“越大/越小越好”的方向
 study-error-baseline-without-metric = 基线 `{ $variant }` 没有 { $metric } 的值
+warning = 警告：{ $message }
 warning-at = 警告：{ $place }：{ $message }
 ingest-runs-written = 已写入 { $count } 次运行
 compare-error-run-number-too-large = { $arg }：运行编号过大
@@ -39,3 +40,14 @@ import-error-study-toml = 无法写入 study.toml：{ $reason }
 import-study-header = 由 perflab 从 { $source } 导入。
     runs/ 下的每个文件是其中的一个基准测试块。
 check-error-no-blocks = 应为包含基准测试结果块的报告，但未找到
+
+# 操作系统给出的原因，写在文件名之后。
+io-not-found = 没有那个文件或目录
+io-permission-denied = 权限不够
+io-is-a-directory = 是一个目录
+io-not-a-directory = 不是目录
+io-already-exists = 文件已存在
+io-storage-full = 设备上没有空间
+io-read-only = 只读文件系统
+io-interrupted = 系统调用被中断
+io-with-code = { $reason } (os error { $code })

@@ -19,6 +19,10 @@ pub struct Cli {
     /// first. Default: PERFLAB_LANG, else LC_ALL / LC_MESSAGES / LANG, else en.
     #[arg(long, global = true, value_delimiter = ',', value_name = "LANGS")]
     pub lang: Vec<String>,
+    /// The configuration file (`[diff]`, `[slo]` tables). Default: ./perflab.toml when
+    /// there is one.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Command,
 }

@@ -19,8 +19,8 @@ use crate::render::terminal;
 use crate::study::GapStyle;
 use crate::{Error, Result};
 
-pub fn run(args: CompareArgs) -> anyhow::Result<Outcome> {
-    let loc = crate::l10n::messages();
+pub fn run(args: CompareArgs, env: &crate::app::Env) -> anyhow::Result<Outcome> {
+    let loc = &env.l10n;
     let metric = |key: &str, flag: &str| {
         MetricSpec::new(key).ok_or_else(|| {
             Error::Usage(crate::tr!(
@@ -31,7 +31,7 @@ pub fn run(args: CompareArgs) -> anyhow::Result<Outcome> {
     };
     let primary = metric(&args.primary, "primary")?;
     let secondary = metric(&args.secondary, "secondary")?;
-    let objectives = crate::requests::Objectives::from_flags_or_config(&args.slo)?;
+    let objectives = crate::requests::Objectives::from_flags_or_config(&args.slo, &env.config)?;
     let (mut baseline, base_requests) = read_run(&args.baseline)?;
     let (mut candidate, cand_requests) = read_run(&args.candidate)?;
     for (run, rr) in [
@@ -40,10 +40,7 @@ pub fn run(args: CompareArgs) -> anyhow::Result<Outcome> {
     ] {
         if let Some(rr) = rr {
             for warning in crate::requests::attach::apply(run, rr, &objectives) {
-                eprintln!(
-                    "perflab: {}",
-                    crate::tr!("warning-at", place = run.source.clone(), message = warning)
-                );
+                env.warn(&run.source, &warning);
             }
         }
     }

@@ -9,7 +9,7 @@ use clap::Args;
 
 use super::Outcome;
 use crate::curves::{Curves, Gpus, Slo, Spec};
-use crate::ingest::{self, Options};
+
 use crate::model::{self, Run};
 use crate::render::curves as page;
 use crate::render::templates::Templates;
@@ -46,10 +46,11 @@ pub struct CurvesArgs {
     pub json: bool,
 }
 
-/// `lang` is the global `--lang` (its first language): the page's and the messages'.
-pub fn run(args: CurvesArgs, lang: &'static str) -> anyhow::Result<Outcome> {
+/// The page is in the global `--lang` (its first language), as the messages are.
+pub fn run(args: CurvesArgs, env: &crate::app::Env) -> anyhow::Result<Outcome> {
+    let lang = env.l10n.lang();
     let spec = spec_of(&args)?;
-    let runs = load(&args.paths)?;
+    let runs = crate::app::load::all_runs(&args.paths, env, false)?;
     check_columns(&runs, &spec)?;
     let curves = Curves::new(&runs, &spec)?;
     let mut stdout = std::io::stdout().lock();
@@ -105,34 +106,6 @@ fn spec_of(args: &CurvesArgs) -> crate::Result<Spec> {
         slos,
         gpus: args.gpus.as_deref().map_or(Gpus::Parallelism, Gpus::parse),
     })
-}
-
-/// Runs of every path; warnings found in directories (a sweep's failed runs) go to
-/// stderr, as `ingest` prints them.
-fn load(paths: &[PathBuf]) -> anyhow::Result<Vec<Run>> {
-    let mut runs = Vec::new();
-    let mut stderr = std::io::stderr().lock();
-    for path in paths {
-        // A named file may be a saved runs frame (`perflab ingest --parquet`).
-        if path.is_file() {
-            runs.extend(ingest::load_runs(path, &Options::default())?);
-            continue;
-        }
-        let ingested = ingest::ingest(std::slice::from_ref(path), &Options::default())?;
-        for file in &ingested.files {
-            for w in &file.warnings {
-                let at = w.line.map(|l| format!(":{l}")).unwrap_or_default();
-                writeln!(
-                    stderr,
-                    "perflab: warning: {}{at}: {}",
-                    file.path.display(),
-                    w.message
-                )?;
-            }
-        }
-        runs.extend(ingested.into_runs());
-    }
-    Ok(runs)
 }
 
 /// A column that no run has is a typo, not an empty curve.

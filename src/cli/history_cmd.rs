@@ -8,8 +8,7 @@ use clap::{Args, Subcommand};
 
 use super::Outcome;
 use crate::history::{self, Settings, Store, TrendSpec};
-use crate::ingest::{self, Options};
-use crate::model::Run;
+
 use crate::render::history as page;
 use crate::render::templates::Templates;
 use crate::Error;
@@ -111,9 +110,13 @@ pub struct ReportArgs {
     pub detector: DetectorArgs,
 }
 
-pub fn run(args: HistoryArgs, langs: &[&'static str]) -> anyhow::Result<Outcome> {
+pub fn run(
+    args: HistoryArgs,
+    langs: &[&'static str],
+    env: &crate::app::Env,
+) -> anyhow::Result<Outcome> {
     match args.command {
-        HistoryCommand::Add(a) => add(a),
+        HistoryCommand::Add(a) => add(a, env),
         HistoryCommand::Report(a) => report(a, langs),
     }
 }
@@ -123,11 +126,11 @@ fn date_arg(text: &str) -> crate::Result<String> {
         .ok_or_else(|| Error::Usage(crate::tr!("history-error-date", date = text.to_owned())))
 }
 
-fn add(args: AddArgs) -> anyhow::Result<Outcome> {
+fn add(args: AddArgs, env: &crate::app::Env) -> anyhow::Result<Outcome> {
     // Flags first: a bad label or date is reported before any file is read.
     let labels = history::parse_labels(&args.labels)?;
     let date = args.date.as_deref().map(date_arg).transpose()?;
-    let runs = load(&args.paths)?;
+    let runs = crate::app::load::all_runs(&args.paths, env, false)?;
     if runs.is_empty() {
         let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
         return Err(Error::Usage(crate::tr!(
@@ -161,15 +164,6 @@ fn report_added(added: &history::Added, store: &str) -> anyhow::Result<()> {
     };
     writeln!(std::io::stderr(), "perflab: {message}")?;
     Ok(())
-}
-
-/// Runs of every path, as `curves` reads them: a named file may be a saved runs frame.
-fn load(paths: &[PathBuf]) -> anyhow::Result<Vec<Run>> {
-    let mut runs = Vec::new();
-    for path in paths {
-        runs.extend(ingest::load_runs(path, &Options::default())?);
-    }
-    Ok(runs)
 }
 
 fn report(args: ReportArgs, langs: &[&'static str]) -> anyhow::Result<Outcome> {

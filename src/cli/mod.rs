@@ -10,6 +10,7 @@ mod diff_cmd;
 mod history_cmd;
 mod import_cmd;
 mod ingest_cmd;
+mod output;
 mod report_cmd;
 mod shell_cmd;
 mod table;
@@ -20,6 +21,8 @@ use std::io::Write;
 use clap::Parser;
 
 pub use args::{Cli, Command};
+
+use crate::app::Env;
 
 /// What a command concluded, as the exit code says it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,7 +50,7 @@ pub fn main() -> i32 {
         Ok(outcome) => outcome as i32,
         Err(e) if is_broken_pipe(&e) => 0,
         Err(e) => {
-            let _ = writeln!(std::io::stderr(), "perflab: {e:#}");
+            let _ = writeln!(std::io::stderr(), "perflab: {}", message(&e));
             Outcome::Error as i32
         }
     }
@@ -58,18 +61,24 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
     // errors included, is in the first language of `--lang`.
     let langs = crate::l10n::resolve_langs(&cli.lang)?;
     crate::l10n::set_message_language(langs[0]);
+    // The configuration is read once, from `--config` or `./perflab.toml`, and only by
+    // the commands that use it (a broken file does not stop `perflab man`).
+    let env = || -> anyhow::Result<Env> {
+        let config = crate::config::Config::discover(cli.config.as_deref())?;
+        Ok(Env::new(langs[0], config)?.with_reporter(Box::new(crate::app::Stderr)))
+    };
     match cli.command {
-        Command::Ingest(a) => ingest_cmd::run(a),
+        Command::Ingest(a) => ingest_cmd::run(a, &env()?),
         Command::Check(a) => check_cmd::run(a),
         Command::Import(a) => import_cmd::run(a),
-        Command::Diff(a) => diff_cmd::run(a),
+        Command::Diff(a) => diff_cmd::run(a, &env()?),
         Command::Translate(a) => translate_cmd::run(a, &langs),
-        Command::Report(a) => report_cmd::run(a, &langs),
-        Command::Compare(a) => compare_cmd::run(a),
+        Command::Report(a) => report_cmd::run(a, &langs, &env()?),
+        Command::Compare(a) => compare_cmd::run(a, &env()?),
         Command::Completions(a) => shell_cmd::completions(a),
         Command::Man(a) => shell_cmd::man(a),
-        Command::Curves(a) => curves_cmd::run(a, langs[0]),
-        Command::History(a) => history_cmd::run(a, &langs),
+        Command::Curves(a) => curves_cmd::run(a, &env()?),
+        Command::History(a) => history_cmd::run(a, &langs, &env()?),
     }
 }
 
@@ -80,4 +89,23 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
         c.downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
+}
+
+/// The error chain as `{:#}` prints it (`context: cause: …`), with the operating
+/// system's reasons in the user's language: a missing file reads "нет такого файла или
+/// каталога" under `--lang ru`, not Rust's English "No such file or directory (os error 2)".
+fn message(e: &anyhow::Error) -> String {
+    let l10n = crate::l10n::messages();
+    let mut parts = Vec::new();
+    for cause in e.chain() {
+        let part = match cause.downcast_ref::<crate::Error>() {
+            Some(e) => crate::app::error_text(e, l10n),
+            None => match cause.downcast_ref::<std::io::Error>() {
+                Some(io) => crate::app::io_reason(io, l10n),
+                None => cause.to_string(),
+            },
+        };
+        parts.push(part);
+    }
+    parts.join(": ")
 }

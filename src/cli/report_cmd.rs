@@ -12,8 +12,12 @@ use crate::render::templates::Templates;
 use crate::requests::Objectives;
 use crate::study;
 
-pub fn run(args: ReportArgs, langs: &[&'static str]) -> anyhow::Result<Outcome> {
-    let objectives = Objectives::from_flags_or_config(&args.slo)?;
+pub fn run(
+    args: ReportArgs,
+    langs: &[&'static str],
+    env: &crate::app::Env,
+) -> anyhow::Result<Outcome> {
+    let objectives = Objectives::from_flags_or_config(&args.slo, &env.config)?;
     render(&args.study, &args.render, &objectives, langs)
 }
 

@@ -27,11 +27,11 @@ use serde::Serialize;
 
 use super::pairing::{self, Key, KeyValue};
 use super::policy::{Limit, Policy, Rule};
-use super::significance::{self, RequestTest};
-use super::stats::{self, Summary, Welch};
 use crate::model::schema::{compare_columns, higher_is_better};
 use crate::model::Run;
 use crate::requests::{Metric, RunRequests};
+use crate::stats::significance::{self, RequestTest};
+use crate::stats::welch::{self as stats, Summary, Welch};
 
 /// Metrics every diff shows (when present), besides those the rules name: the columns
 /// people look at first, as in `perflab ingest`'s table.
@@ -415,7 +415,7 @@ fn request_values(rr: &RunRequests, metric: Metric) -> Vec<f64> {
             .copied()
             .collect()
     } else {
-        ok.filter_map(|r| metric.of(r)).collect()
+        ok.filter_map(|r| r.value(metric)).collect()
     };
     values.into_iter().filter(|v| v.is_finite()).collect()
 }

@@ -7,8 +7,6 @@ pub mod capacity;
 pub mod diff;
 pub mod pairing;
 pub mod policy;
-pub mod significance;
-pub mod stats;
 
 pub use diff::{compare, CheckOutcome, Comparison, Trend, Verdict};
 pub use pairing::DEFAULT_KEY;

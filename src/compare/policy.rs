@@ -17,9 +17,9 @@
 //! requests where the baseline had none".
 
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// The default policy, used when neither `--fail-on` nor a `[diff]` table gives rules.
 pub const DEFAULT_RULES: [&str; 5] = [
@@ -261,39 +261,6 @@ impl Policy {
     }
 }
 
-/// The `[diff]` table of `perflab.toml`. Other tables belong to other commands and are
-/// ignored here; unknown keys inside `[diff]` are an error (a typo must not silently
-/// drop a rule).
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct DiffConfig {
-    #[serde(default)]
-    pub fail_on: Option<Vec<String>>,
-    #[serde(default)]
-    pub key: Option<Vec<String>>,
-}
-
-/// Reads the `[diff]` table of a `perflab.toml`; `Ok(None)` when the file has none.
-pub fn read_config(path: &Path) -> crate::Result<Option<DiffConfig>> {
-    #[derive(Deserialize)]
-    struct File {
-        diff: Option<toml::Value>,
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| crate::Error::io(path, e))?;
-    let line_of = |span: Option<std::ops::Range<usize>>| {
-        span.map(|s| crate::offsets::line_of(&text, s.start))
-    };
-    let file: File = toml::from_str(&text)
-        .map_err(|e| crate::Error::parse(path, line_of(e.span()), e.message().to_owned()))?;
-    let Some(table) = file.diff else {
-        return Ok(None);
-    };
-    table
-        .try_into::<DiffConfig>()
-        .map(Some)
-        .map_err(|e| crate::Error::parse(path, None, format!("[diff]: {}", e.message())))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -356,33 +323,5 @@ mod tests {
             assert!(POLICY_HELP.contains(&format!("'{text}'")), "{text}");
         }
         assert_eq!(Policy::default_policy().rules.len(), DEFAULT_RULES.len());
-    }
-
-    #[test]
-    fn config_table() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("perflab.toml");
-        std::fs::write(
-            &path,
-            "[report]\ntitle = \"x\"\n\n[diff]\nfail-on = [\"failed>0\"]\nkey = [\"model_id\"]\n",
-        )
-        .unwrap();
-        let cfg = read_config(&path).unwrap().unwrap();
-        assert_eq!(cfg.fail_on, Some(vec!["failed>0".to_owned()]));
-        assert_eq!(cfg.key, Some(vec!["model_id".to_owned()]));
-
-        std::fs::write(&path, "[diff]\nfail_on = [\"failed>0\"]\n").unwrap();
-        let err = read_config(&path).unwrap_err().to_string();
-        assert!(
-            err.contains("perflab.toml") && err.contains("fail_on"),
-            "{err}"
-        );
-
-        std::fs::write(&path, "[diff\n").unwrap();
-        let err = read_config(&path).unwrap_err().to_string();
-        assert!(err.contains("perflab.toml:1"), "{err}");
-
-        std::fs::write(&path, "[report]\n").unwrap();
-        assert_eq!(read_config(&path).unwrap(), None);
     }
 }

@@ -26,7 +26,7 @@
 
 use serde::Serialize;
 
-use super::slo::Slo;
+use crate::slo::Slo;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]

@@ -8,16 +8,15 @@
 pub mod capacity;
 pub mod pareto;
 pub mod series;
-pub mod slo;
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
+pub use crate::slo::Slo;
 pub use capacity::Bound;
 pub use pareto::{Gpus, ParetoPoint};
 pub use series::{KeyValue, Point, Stat};
-pub use slo::Slo;
 
 use crate::model::Run;
 use crate::{Error, Result};

@@ -7,10 +7,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use crate::compare::stats::{t_critical, Summary, ALPHA};
 use crate::model::frame::{cell, format_number};
 use crate::model::schema::{COUNTERS, DISTRIBUTIONS};
 use crate::model::{Run, Value};
+use crate::stats::welch::{t_critical, Summary, ALPHA};
 
 /// One `--by` value of a series: a number, a text, or absent (the run has no such column).
 #[derive(Debug, Clone, Serialize)]

@@ -790,7 +790,10 @@ fn write_file(path: &Path, text: &str) -> Result<()> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
     }
-    std::fs::write(path, text).map_err(|e| Error::io(path, e))
+    // Whole or not at all: a study half written over a good one is worse than none.
+    crate::model::frame::write_atomic(path, |f| {
+        std::io::Write::write_all(f, text.as_bytes()).map_err(|e| Error::io(path, e))
+    })
 }
 
 #[cfg(test)]

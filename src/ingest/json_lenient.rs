@@ -52,9 +52,12 @@ pub fn parse(text: &str) -> Result<Value, (u64, String)> {
     serde_json::from_str(&sanitize(text)).map_err(|e| (e.line() as u64, e.to_string()))
 }
 
+/// The values of a stream with their lines, and where it stopped (line, reason).
+pub type Stream<T> = (Vec<(u64, T)>, Option<(u64, String)>);
+
 /// [`parse_stream_as`] into whole `serde_json` values.
 #[cfg(test)]
-pub fn parse_stream(text: &str) -> (Vec<(u64, Value)>, Option<(u64, String)>) {
+pub fn parse_stream(text: &str) -> Stream<Value> {
     parse_stream_as::<Value>(text)
 }
 
@@ -62,9 +65,7 @@ pub fn parse_stream(text: &str) -> (Vec<(u64, Value)>, Option<(u64, String)>) {
 /// `--append-result`, JSONL), each with the 1-based line it starts on, as any
 /// deserializable type (`json_shallow::Shallow`). Stops at the first value that does not
 /// parse and reports its line.
-pub fn parse_stream_as<T: serde::de::DeserializeOwned>(
-    text: &str,
-) -> (Vec<(u64, T)>, Option<(u64, String)>) {
+pub fn parse_stream_as<T: serde::de::DeserializeOwned>(text: &str) -> Stream<T> {
     let clean = sanitize(text);
     let mut out = Vec::new();
     let mut stream = serde_json::Deserializer::from_str(&clean).into_iter::<T>();

@@ -129,9 +129,29 @@ pub struct FileRuns {
     pub path: PathBuf,
     pub runs: Vec<Run>,
     pub warnings: Vec<Warning>,
-    /// The file's requests, when [`Options::requests`] had them applied while its text
-    /// was in memory (`requests::attach` then does not read the file again).
-    pub requests: crate::requests::Prefetched,
+    /// What [`Options::hook`] left for a later stage while the file's text was in memory
+    /// (`requests::attach` then does not read the file again).
+    pub extra: FileExtra,
+}
+
+/// What a [`FileHook`] leaves beside a file's runs, for the stage that set the hook.
+pub type FileExtra = Option<Box<dyn std::any::Any + Send + Sync>>;
+
+/// Work a later stage does on each file's runs while its text is in memory, so that the
+/// file is not read twice (`requests::Prefetch` reads a result file's requests). Ingest
+/// knows nothing of that stage: the hook's result rides along in [`FileRuns::extra`].
+pub trait FileHook: Send + Sync {
+    fn on_file(&self, path: &Path, text: &str, runs: &mut [Run]) -> FileExtra;
+}
+
+/// [`Options::hook`]: shared by the threads that read files.
+#[derive(Clone)]
+pub struct Hook(pub std::sync::Arc<dyn FileHook>);
+
+impl std::fmt::Debug for Hook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Hook")
+    }
 }
 
 /// What reading one file gave: its runs, or why it holds none.
@@ -178,6 +198,7 @@ fn read_input(input: &InputFile, options: &Options, bytes_read: &AtomicU64) -> R
                 return Err(Error::NotARun {
                     path: input.path.clone(),
                     kind,
+                    message: not_runs::describe(kind),
                 });
             }
             let message = match forced {
@@ -199,16 +220,16 @@ fn read_input(input: &InputFile, options: &Options, bytes_read: &AtomicU64) -> R
             run.set_num("run_number", f64::from(n));
         }
     }
-    // The requests of a result file, from the text in hand rather than a second read.
-    let requests = match &options.requests {
-        Some(objectives) => crate::requests::prefetch(&input.path, &text, &mut runs, objectives),
-        None => crate::requests::Prefetched::NotRead,
+    // A later stage's work on the text in hand rather than a second read.
+    let extra = match &options.hook {
+        Some(Hook(hook)) => hook.on_file(&input.path, &text, &mut runs),
+        None => None,
     };
     Ok(Read::Runs(FileRuns {
         path: input.path.clone(),
         runs,
         warnings: parsed.warnings,
-        requests,
+        extra,
     }))
 }
 
@@ -221,10 +242,10 @@ pub struct Options {
     pub progress: bool,
     /// Keep every file's copy of a run instead of one row per run (`same_run.rs`).
     pub all_files: bool,
-    /// Read each result file's requests while its text is in memory and apply them
-    /// under these objectives (`requests::attach::apply`): `perflab ingest` when it
-    /// writes no requests frame. `None`: `requests::attach` reads them afterwards.
-    pub requests: Option<crate::requests::Objectives>,
+    /// Called on each file's runs while its text is in memory: `perflab ingest` reads a
+    /// result file's requests there when it writes no requests frame
+    /// (`requests::Prefetch`). `None`: `requests::attach` reads them afterwards.
+    pub hook: Option<Hook>,
 }
 
 #[derive(Debug, Default)]

@@ -10,50 +10,11 @@
 
 use super::reader::Source;
 
-/// A kind of file that holds no run perflab reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum NotARun {
-    /// guidellm's console tables (0.3: `Benchmarks Stats:`; 0.8: `ℹ Request Latency
-    /// Statistics (Completed Requests)`), rounded copies of `benchmarks.json`.
-    GuidellmConsole,
-    /// AIPerf's `profile_export_aiperf_sweep.{json,csv}` / `_aggregate.{json,csv}`:
-    /// statistics across runs (`aggregation_type`), not one run.
-    AiperfAggregate,
-    /// perf_analyzer's per-request export (`experiments[].requests[].response_timestamps`)
-    /// that genai-perf turns into `profile_export_genai_perf.json`.
-    PerfAnalyzerRecords,
-    /// inference-perf's `summary_lifecycle_metrics.json` beside its stage reports, and its
-    /// `adapter_*_lifecycle_metrics.json` (`load_summary`, `successes`, `failures`).
-    InferencePerfReport,
-}
+pub use crate::error::NotARun;
 
-impl NotARun {
-    pub const ALL: [NotARun; 4] = [
-        NotARun::GuidellmConsole,
-        NotARun::AiperfAggregate,
-        NotARun::PerfAnalyzerRecords,
-        NotARun::InferencePerfReport,
-    ];
-
-    /// The Fluent id stem: `ingest-kind-{id}` says what one file is and what to read
-    /// instead; `ingest-skipped-{id}` is the summary line for `$count` files.
-    pub fn message_id(self) -> &'static str {
-        match self {
-            NotARun::GuidellmConsole => "guidellm-console",
-            NotARun::AiperfAggregate => "aiperf-aggregate",
-            NotARun::PerfAnalyzerRecords => "perf-analyzer-records",
-            NotARun::InferencePerfReport => "inference-perf-report",
-        }
-    }
-
-    /// What one such file is, in the user's language (from the environment).
-    pub fn describe(self) -> String {
-        let lang = crate::l10n::resolve_lang(None).unwrap_or("en");
-        match crate::l10n::Localizer::new(lang) {
-            Ok(l) => l.tr(&format!("ingest-kind-{}", self.message_id())),
-            Err(_) => self.message_id().to_owned(),
-        }
-    }
+/// What one such file is, in the language of perflab's messages.
+pub fn describe(kind: NotARun) -> String {
+    crate::tr!(&format!("ingest-kind-{}", kind.message_id()))
 }
 
 /// What a file that no reader claimed is, when perflab knows it.

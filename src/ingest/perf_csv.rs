@@ -46,6 +46,8 @@ impl Reader for PerfCsvReader {
             .from_reader(text.as_bytes());
         let mut stats: Vec<String> = Vec::new();
         let mut aiperf = false;
+        // (metric, its (statistic, cell) pairs, line)
+        #[allow(clippy::type_complexity)]
         let mut rows: Vec<(String, Vec<(String, String)>, u64)> = Vec::new();
         for record in reader.records() {
             let record = record.map_err(|e| {

@@ -365,7 +365,7 @@ pub(super) fn object_to_run(obj: &Map<String, Json>, line: Option<u64>) -> Resul
                 .map(|item| item.as_f64().ok_or_else(|| type_name(item)))
                 .collect::<Result<Vec<f64>, _>>()
                 .map_err(|found| bad(NUMBER_LIST, found))?;
-            run.values.insert(col.into(), Value::list(list));
+            run.values.insert(col, Value::list(list));
             continue;
         }
         let v = json_lenient::number_of(value).map_err(|found| bad(NUMBER, found))?;

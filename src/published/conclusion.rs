@@ -143,11 +143,49 @@ pub(crate) fn plain(cell: &str) -> String {
             _ => {}
         }
     }
-    out.replace("**", "")
-        .replace("&amp;", "&")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .trim()
-        .to_owned()
+    decode_entities(&out.replace("**", "")).trim().to_owned()
+}
+
+/// The four entities a Markdown table cell escapes, decoded in one pass: `&amp;lt;` is
+/// the text `&lt;`, not `<` (decoding `&amp;` first and `&lt;` after would make it one).
+fn decode_entities(text: &str) -> String {
+    const ENTITIES: [(&str, char); 4] = [
+        ("&amp;", '&'),
+        ("&lt;", '<'),
+        ("&gt;", '>'),
+        ("&quot;", '"'),
+    ];
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..i]);
+        rest = &rest[i..];
+        match ENTITIES.iter().find(|(e, _)| rest.starts_with(e)) {
+            Some((e, c)) => {
+                out.push(*c);
+                rest = &rest[e.len()..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entities_are_decoded_once() {
+        assert_eq!(plain("a &amp;lt; b"), "a &lt; b");
+        assert_eq!(
+            plain("<b>x &lt; y</b> &amp; z &quot;q&quot; &gt;"),
+            "x < y & z \"q\" >"
+        );
+        assert_eq!(plain("AT&T &x"), "AT&T &x");
+    }
 }

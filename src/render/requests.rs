@@ -68,11 +68,11 @@ pub fn cdf_chart(metric: Metric, sides: &[Side<'_>], l10n: &Localizer) -> Option
     let series: Vec<LineSeries> = sides
         .iter()
         .filter_map(|side| {
-            let values = crate::requests::successful(&side.requests.requests, |r| metric.of(r));
+            let values = crate::requests::successful(&side.requests.requests, |r| r.value(metric));
             if values.is_empty() {
                 return None;
             }
-            let sorted = crate::requests::percentile::sorted(&values);
+            let sorted = crate::stats::percentile::sorted(&values);
             Some(LineSeries {
                 name: side.name.to_owned(),
                 points: cdf_points(&sorted)

@@ -5,9 +5,9 @@
 
 use rayon::prelude::*;
 
-use crate::curves::slo::Slo;
 use crate::ingest::FileRuns;
 use crate::model::{Format, Run};
+use crate::slo::Slo;
 use crate::Result;
 
 use super::{goodput, read_file, recompute, RequestsWriter, RunRequests};
@@ -28,17 +28,16 @@ impl Objectives {
         })
     }
 
-    /// `--slo` when given, else the `objectives` of the `[slo]` table of `./perflab.toml`
-    /// (`[slo]` / `objectives = ["ttft<=200", "tpot<=50"]`), else none.
-    pub fn from_flags_or_config(flags: &[String]) -> Result<Objectives> {
+    /// `--slo` when given, else the `objectives` of the config's `[slo]` table
+    /// (`objectives = ["ttft<=200", "tpot<=50"]`), else none.
+    pub fn from_flags_or_config(
+        flags: &[String],
+        config: &crate::config::Config,
+    ) -> Result<Objectives> {
         if !flags.is_empty() {
             return Objectives::parse(flags);
         }
-        let path = std::path::Path::new("perflab.toml");
-        if !path.is_file() {
-            return Ok(Objectives::default());
-        }
-        Objectives::parse(&read_config(path)?)
+        Objectives::parse(&config.slo.objectives)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -77,7 +76,7 @@ pub fn attach(
     for chunk in files.chunks_mut(batch) {
         let done: Vec<Result<Attached>> = chunk
             .par_iter_mut()
-            .map(|file| match std::mem::take(&mut file.requests) {
+            .map(|file| match Prefetched::take(file) {
                 Prefetched::NotRead => attach_file(file, objectives, keep),
                 Prefetched::Applied(warnings) => Ok(Attached {
                     warnings,
@@ -112,7 +111,7 @@ pub fn attach(
     Ok(warnings)
 }
 
-/// A file's requests as ingest left them (`ingest::Options::requests`).
+/// A file's requests as ingest left them ([`Prefetch`]).
 #[derive(Debug, Default)]
 pub enum Prefetched {
     /// Not read yet: [`attach`] reads them.
@@ -125,9 +124,39 @@ pub enum Prefetched {
     Failed(crate::Error),
 }
 
-/// Reads the requests of a file whose text is in memory (ingest's first pass) and
-/// applies them to its runs, as [`attach`] would.
-pub fn prefetch(
+impl Prefetched {
+    /// What [`Prefetch`] left beside a file's runs; `NotRead` when it did not run.
+    fn take(file: &mut FileRuns) -> Prefetched {
+        file.extra
+            .take()
+            .and_then(|extra| extra.downcast::<Prefetched>().ok())
+            .map_or(Prefetched::NotRead, |p| *p)
+    }
+}
+
+/// The ingest hook that reads a result file's requests while its text is in memory
+/// (ingest's first pass) and applies them under these objectives, as [`attach`] would.
+pub struct Prefetch(pub Objectives);
+
+impl Prefetch {
+    /// For [`crate::ingest::Options::hook`].
+    pub fn hook(objectives: Objectives) -> crate::ingest::Hook {
+        crate::ingest::Hook(std::sync::Arc::new(Prefetch(objectives)))
+    }
+}
+
+impl crate::ingest::FileHook for Prefetch {
+    fn on_file(
+        &self,
+        path: &std::path::Path,
+        text: &str,
+        runs: &mut [Run],
+    ) -> crate::ingest::FileExtra {
+        Some(Box::new(prefetch(path, text, runs, &self.0)))
+    }
+}
+
+fn prefetch(
     path: &std::path::Path,
     text: &str,
     runs: &mut [Run],
@@ -234,30 +263,4 @@ pub fn apply_run_objectives(run: &mut Run, per_run: &[Slo]) {
         "slo_met",
         held.map(|h| if h.iter().all(|x| *x) { 1.0 } else { 0.0 }),
     );
-}
-
-/// The `objectives` of the `[slo]` table of a perflab.toml (empty without one).
-pub fn read_config(path: &std::path::Path) -> Result<Vec<String>> {
-    #[derive(serde::Deserialize)]
-    struct File {
-        slo: Option<toml::Value>,
-    }
-    #[derive(serde::Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct Table {
-        #[serde(default)]
-        objectives: Vec<String>,
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| crate::Error::io(path, e))?;
-    let file: File = toml::from_str(&text).map_err(|e| {
-        let line = e.span().map(|s| crate::offsets::line_of(&text, s.start));
-        crate::Error::parse(path, line, e.message().to_owned())
-    })?;
-    let Some(table) = file.slo else {
-        return Ok(Vec::new());
-    };
-    let table: Table = table
-        .try_into()
-        .map_err(|e| crate::Error::parse(path, None, format!("[slo]: {}", e.message())))?;
-    Ok(table.objectives)
 }

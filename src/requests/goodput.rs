@@ -15,7 +15,7 @@
 //! request (SGLang keeps no E2EL), the run's goodput is unknown (null), not zero.
 
 use super::{Metric, Request, RunRequests};
-use crate::curves::slo::Slo;
+use crate::slo::Slo;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Goodput {

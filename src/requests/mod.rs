@@ -18,7 +18,6 @@ pub mod frame;
 mod genai_perf;
 pub mod goodput;
 mod guidellm;
-pub mod percentile;
 pub mod recompute;
 mod serve_detailed;
 
@@ -28,7 +27,7 @@ use std::path::Path;
 use crate::model::Run;
 use crate::{Error, Result};
 
-pub use attach::{attach, prefetch, FileWarning, Objectives, Prefetched};
+pub use attach::{attach, FileWarning, Objectives, Prefetch, Prefetched};
 pub use frame::RequestsWriter;
 
 /// One request as the tool recorded it. Times are in milliseconds; `None` where the tool
@@ -198,50 +197,27 @@ pub fn successful(requests: &[Request], metric: impl Fn(&Request) -> Option<f64>
     requests
         .iter()
         .filter(|r| r.ok)
-        .filter_map(|r| metric(r))
+        .filter_map(metric)
         .filter(|v| v.is_finite())
         .collect()
 }
 
-/// The request metrics perflab knows by their bare names (`--slo ttft<=200`, charts).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Metric {
-    Ttft,
-    Tpot,
-    Itl,
-    E2el,
-}
+pub use crate::slo::Metric;
 
-impl Metric {
-    pub const ALL: [Metric; 4] = [Metric::Ttft, Metric::Tpot, Metric::Itl, Metric::E2el];
-
-    pub fn parse(name: &str) -> Option<Metric> {
-        Self::ALL.into_iter().find(|m| m.name() == name)
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Metric::Ttft => "ttft",
-            Metric::Tpot => "tpot",
-            Metric::Itl => "itl",
-            Metric::E2el => "e2el",
-        }
-    }
-
+impl Request {
     /// One value per request: ITL is the request's own mean gap (its distribution over
     /// gaps is [`Request::itl_ms`]).
-    pub fn of(self, r: &Request) -> Option<f64> {
-        match self {
-            Metric::Ttft => r.ttft_ms,
-            Metric::Tpot => r.tpot_ms,
-            Metric::E2el => r.e2el_ms,
-            Metric::Itl => r
+    pub fn value(&self, metric: Metric) -> Option<f64> {
+        match metric {
+            Metric::Ttft => self.ttft_ms,
+            Metric::Tpot => self.tpot_ms,
+            Metric::E2el => self.e2el_ms,
+            Metric::Itl => self
                 .itl_ms
                 .as_ref()
                 .filter(|g| !g.is_empty())
                 .map(|g| g.iter().sum::<f64>() / g.len() as f64)
-                .or(r.itl_mean_ms),
+                .or(self.itl_mean_ms),
         }
     }
 }

@@ -20,9 +20,9 @@
 //! Noise: the tools sum in another order (numpy's pairwise sum) and scale seconds to
 //! milliseconds before or after; both stay far below a relative 1e-9.
 
-use super::percentile::{mean, percentile_sorted, sorted, std_dev};
 use super::{Metric, Request, Rule, RunRequests};
 use crate::model::Run;
+use crate::stats::percentile::{mean, percentile_sorted, sorted, std_dev};
 
 /// Relative difference above which a recomputed number disagrees with the file's.
 pub const TOLERANCE: f64 = 1e-9;
@@ -76,7 +76,7 @@ pub fn recompute(run: &Run, requests: &RunRequests) -> Vec<(String, f64, f64)> {
                 .flatten()
                 .copied()
                 .collect(),
-            _ => ok.iter().filter_map(|r| metric.of(r)).collect(),
+            _ => ok.iter().filter_map(|r| r.value(metric)).collect(),
         };
         if values.is_empty() {
             continue;

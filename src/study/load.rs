@@ -430,12 +430,12 @@ impl Loader<'_> {
     }
 
     /// `[metrics] slo = ["mean_e2el_ms<=3000"]`, each parsed as `--slo` is.
-    fn slos(&self, spec: &StudySpec) -> Result<Vec<crate::curves::Slo>> {
+    fn slos(&self, spec: &StudySpec) -> Result<Vec<crate::slo::Slo>> {
         spec.metrics
             .slo
             .iter()
             .map(|s| {
-                crate::curves::Slo::parse(s.get_ref()).map_err(|e| {
+                crate::slo::Slo::parse(s.get_ref()).map_err(|e| {
                     let message = match e {
                         Error::Usage(m) => m,
                         other => other.to_string(),

@@ -34,7 +34,7 @@ pub struct Study {
     pub scenarios: Vec<Scenario>,
     pub metrics: MetricSettings,
     /// `[metrics] slo`: the objectives a load series' capacity is read at.
-    pub slos: Vec<crate::curves::Slo>,
+    pub slos: Vec<crate::slo::Slo>,
     pub method: Option<Localized<Vec<String>>>,
     pub notes: Option<Localized<Vec<String>>>,
     /// `[conclusion] command`: the recommended serving command as the author wrote it.

@@ -20,13 +20,13 @@ pub struct VariantRequests {
     pub requests: RunRequests,
 }
 
+/// What [`attach`] returns: the variants' requests and the warnings (file, message).
+pub type Attached = (Vec<VariantRequests>, Vec<(String, String)>);
+
 /// Applies the requests and `objectives` to every run of the study; returns each
 /// variant's requests (variants whose file kept none are left out) and the warnings of
 /// the recomputation (`requests-warn-mismatch`), each with its file as the study names it.
-pub fn attach(
-    study: &mut Study,
-    objectives: &Objectives,
-) -> Result<(Vec<VariantRequests>, Vec<(String, String)>)> {
+pub fn attach(study: &mut Study, objectives: &Objectives) -> Result<Attached> {
     let dir = study.path.parent().map(PathBuf::from).unwrap_or_default();
     let mut files: BTreeMap<String, Vec<RunRequests>> = BTreeMap::new();
     let mut found = Vec::new();

@@ -5,13 +5,14 @@
 
 use std::fmt::Write as _;
 
-use super::{chart, DiffView, Tone};
+use super::{chart, DiffView, RowView, Tone};
 use crate::compare::Verdict;
 use crate::l10n::Localizer;
 use crate::render::escape::markdown as escape_md;
 
 /// GitHub caps a comment at 65,536 characters; past this many rows the table stops (in
-/// order of concern, so regressions are always in) and says how many rows it left out.
+/// order of concern, regressions first). Regressions past it are listed one line each;
+/// the other rows left out are counted.
 pub const MAX_ROWS: usize = 250;
 
 pub fn render(view: &DiffView, l10n: &Localizer) -> String {
@@ -80,8 +81,34 @@ pub fn render(view: &DiffView, l10n: &Localizer) -> String {
         ];
         let _ = writeln!(md, "| {} |", cells.join(" | "));
     }
-    if rows.len() > MAX_ROWS {
-        let omitted = rows.len() - MAX_ROWS;
+    // Past the table's rows, every regression is still named, one short line each (a
+    // reviewer must see them all; GitHub's cap is on characters, not rows); the rest is
+    // counted.
+    let beyond = rows.get(MAX_ROWS..).unwrap_or_default();
+    let regressions: Vec<&&RowView> = beyond
+        .iter()
+        .filter(|r| r.tone == Tone::Regression)
+        .collect();
+    if !regressions.is_empty() {
+        let title = l10n.tr_args(
+            "diff-regressions-beyond-table",
+            &[("count", (regressions.len() as i64).into())],
+        );
+        let _ = writeln!(md, "\n**{}**\n", escape_md(&title));
+        for row in &regressions {
+            let _ = writeln!(
+                md,
+                "- ❌ {} · `{}` · {} → {} ({})",
+                escape_md(&row.pair),
+                row.metric.replace('`', "'"),
+                escape_md(&row.baseline),
+                escape_md(&row.candidate),
+                escape_md(&row.change)
+            );
+        }
+    }
+    let omitted = beyond.len() - regressions.len();
+    if omitted > 0 {
         let _ = writeln!(
             md,
             "\n{}",

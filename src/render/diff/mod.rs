@@ -15,10 +15,10 @@ use serde::Serialize;
 
 use crate::compare::diff::{CheckOutcome, MetricDiff, PairDiff, Trend, Unmatched, Verdict};
 use crate::compare::policy::PolicyOrigin;
-use crate::compare::stats::Summary;
 use crate::compare::Comparison;
 use crate::l10n::Localizer;
 use crate::model::schema::is_integer;
+use crate::stats::welch::Summary;
 
 /// How a row (or a bar of the chart) should stand out: colour in the terminal, class in
 /// HTML, mark in Markdown.
@@ -206,7 +206,7 @@ impl DiffView {
         if requests_tested > 0 {
             notes.push(l10n.tr_args(
                 "requests-significance-note",
-                &[("resamples", n(crate::compare::significance::RESAMPLES))],
+                &[("resamples", n(crate::stats::significance::RESAMPLES))],
             ));
         }
         for (count, id) in [
@@ -403,18 +403,14 @@ fn request_ci_percent(m: &MetricDiff) -> Option<(f64, f64)> {
 
 /// An ITL column is tested on every gap between chunks, not one value per request.
 fn pools_gaps(metric: &str) -> bool {
-    crate::compare::significance::parse_column(metric)
-        .is_some_and(|(_, m)| m == crate::requests::Metric::Itl)
+    crate::stats::significance::parse_column(metric)
+        .is_some_and(|(_, m)| m == crate::slo::Metric::Itl)
 }
 
 /// "decided by bootstrap over 37 and 40 requests"; when the bootstrap drew from a seeded
 /// subsample of a side, the sizes it used as well as the sizes read.
-fn decided_by(
-    t: &crate::compare::significance::RequestTest,
-    gaps: bool,
-    l10n: &Localizer,
-) -> String {
-    use crate::compare::significance::Test;
+fn decided_by(t: &crate::stats::significance::RequestTest, gaps: bool, l10n: &Localizer) -> String {
+    use crate::stats::significance::Test;
     let test = match t.test {
         Test::Bootstrap => l10n.tr("requests-test-bootstrap"),
         Test::MannWhitney => l10n.tr("requests-test-mann-whitney"),
@@ -500,6 +496,39 @@ mod tests {
         )
     }
 
+    /// A comment names every regression, even past the table's rows: 274 regressed keys
+    /// and 26 that passed, each key with one watched metric.
+    #[test]
+    fn a_comment_names_every_regression() {
+        let t = "output_throughput";
+        let key = |i: usize| format!("k{i:03}");
+        let base: Vec<Run> = (0..300).map(|i| run(&key(i), &[(t, 100.0)])).collect();
+        let cand: Vec<Run> = (0..300)
+            .map(|i| run(&key(i), &[(t, if i < 274 { 80.0 } else { 100.0 })]))
+            .collect();
+        let policy = Policy::parse(
+            &["output_throughput<-5%".to_owned()],
+            crate::compare::PolicyOrigin::Flags,
+        )
+        .unwrap();
+        let cmp = compare(&base, &cand, &["label".to_owned()], &policy);
+        assert_eq!(cmp.counts.regressions, 274);
+        for lang in LANGUAGES {
+            let l10n = Localizer::new(lang).unwrap();
+            let md = markdown::render(&DiffView::new(&cmp, &l10n), &l10n);
+            for i in 0..274 {
+                assert!(
+                    md.contains(&format!("label=k{i:03}")),
+                    "{lang}: k{i:03} not named"
+                );
+            }
+            assert!(md.len() < 65_536, "{lang}: {} characters", md.len());
+            // The 26 keys that passed are counted, not listed.
+            assert!(!md.contains("label=k299"), "{lang}");
+            assert!(md.contains("26"), "{lang}");
+        }
+    }
+
     #[test]
     fn every_outcome_is_reached() {
         let c = everything().counts;
@@ -521,7 +550,7 @@ mod tests {
     /// A bootstrap over a subsample says the size it drew, in every language.
     #[test]
     fn a_subsampled_bootstrap_names_the_subsample() {
-        use crate::compare::significance::{RequestTest, Test, MAX_BOOTSTRAP_SAMPLE};
+        use crate::stats::significance::{RequestTest, Test, MAX_BOOTSTRAP_SAMPLE};
         let t = RequestTest {
             test: Test::Bootstrap,
             base_requests: 1_000_000,

@@ -222,7 +222,11 @@ impl ViewBuilder<'_> {
             t,
             title: match &study.title {
                 Some(t) => t.text_or(lang, &study.model),
-                None => self.tr("report-title-default", &[("model", text(md(&study.model)))]),
+                // Raw here: the template escapes the title once (`{{ title | md }}`).
+                None => self.tr(
+                    "report-title-default",
+                    &[("model", text(study.model.clone()))],
+                ),
             },
             objective: study.objective.as_ref().and_then(|o| o.get(lang).cloned()),
             conclusion: self.conclusion(),

@@ -96,8 +96,8 @@ impl Slo {
 
     /// The request metric of a per-request objective (`ttft<=200`); `None` for an
     /// objective on a run column (`p99_ttft_ms<=500`).
-    pub fn request_metric(&self) -> Option<crate::requests::Metric> {
-        crate::requests::Metric::parse(&self.column)
+    pub fn request_metric(&self) -> Option<Metric> {
+        Metric::parse(&self.column)
     }
 
     /// Parses every `--slo` and splits them into (per-request, per-run) objectives.
@@ -123,6 +123,33 @@ impl Slo {
             self.op.as_str(),
             crate::model::frame::format_number(self.limit)
         )
+    }
+}
+
+/// The request metrics perflab knows by their bare names (`--slo ttft<=200`, charts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Metric {
+    Ttft,
+    Tpot,
+    Itl,
+    E2el,
+}
+
+impl Metric {
+    pub const ALL: [Metric; 4] = [Metric::Ttft, Metric::Tpot, Metric::Itl, Metric::E2el];
+
+    pub fn parse(name: &str) -> Option<Metric> {
+        Self::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::Ttft => "ttft",
+            Metric::Tpot => "tpot",
+            Metric::Itl => "itl",
+            Metric::E2el => "e2el",
+        }
     }
 }
 

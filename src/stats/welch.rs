@@ -1,5 +1,5 @@
 //! The statistics of `perflab diff`, computed once per (pair, metric) and only read by the
-//! verdict logic in [`super::diff`] and by the renderers.
+//! verdict logic of `compare::diff` and by the renderers.
 //!
 //! # What is computed and why
 //!
@@ -85,10 +85,10 @@ pub struct Welch {
 }
 
 /// Confidence level of the interval.
-pub const CONFIDENCE: f64 = 0.95;
+pub const CONFIDENCE: f64 = 1.0 - super::ALPHA;
 /// Level of the test: a change is significant when `p < ALPHA` (= `1 − CONFIDENCE`, so
 /// exactly when the interval excludes 0).
-pub const ALPHA: f64 = 0.05;
+pub use super::ALPHA;
 
 /// Welch's t-test; `None` unless both sides have at least two runs.
 pub fn welch(base: &Summary, cand: &Summary) -> Option<Welch> {

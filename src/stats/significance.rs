@@ -33,13 +33,13 @@
 
 use serde::Serialize;
 
-use crate::requests::percentile::{mean, percentile_sorted};
+use crate::stats::percentile::{mean, percentile_sorted};
 
 /// Bootstrap rounds per percentile.
 pub const RESAMPLES: usize = 2000;
 /// Requests per side at most in a bootstrap.
 pub const MAX_BOOTSTRAP_SAMPLE: usize = 20_000;
-pub const ALPHA: f64 = 0.05;
+pub use super::ALPHA;
 /// The base seed; each metric mixes its name in, so two metrics do not share a stream.
 pub const SEED: u64 = 0x7065_7266_6c61_6221; // "perflab!"
 
@@ -87,7 +87,7 @@ impl SplitMix64 {
     /// Uniform in `0..n` (Lemire's multiply-shift; the bias is below 2⁻³² for the
     /// sizes here and the same on every platform).
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 
@@ -109,10 +109,10 @@ pub enum Statistic {
 }
 
 /// Splits `p99_ttft_ms` into (statistic, request metric).
-pub fn parse_column(column: &str) -> Option<(Statistic, crate::requests::Metric)> {
+pub fn parse_column(column: &str) -> Option<(Statistic, crate::slo::Metric)> {
     let body = column.strip_suffix("_ms")?;
     let (stat, family) = body.split_once('_')?;
-    let metric = crate::requests::Metric::parse(family)?;
+    let metric = crate::slo::Metric::parse(family)?;
     let stat = match stat {
         "mean" => Statistic::Mean,
         "median" => Statistic::Percentile(50.0),
@@ -248,7 +248,7 @@ pub fn normal_upper_tail(z: f64) -> f64 {
 }
 
 fn gamma_q(a: f64, x: f64) -> f64 {
-    let ln_ga = super::stats::ln_gamma(a);
+    let ln_ga = super::welch::ln_gamma(a);
     if x < a + 1.0 {
         // Series for P, then Q = 1 − P.
         let (mut sum, mut del, mut ap) = (1.0 / a, 1.0 / a, a);
@@ -435,7 +435,7 @@ mod tests {
     fn columns_name_their_statistic() {
         assert_eq!(
             parse_column("p99.9_e2el_ms"),
-            Some((Statistic::Percentile(99.9), crate::requests::Metric::E2el))
+            Some((Statistic::Percentile(99.9), crate::slo::Metric::E2el))
         );
         assert_eq!(parse_column("std_ttft_ms"), None);
         assert_eq!(parse_column("total_token_throughput"), None);

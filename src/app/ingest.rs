@@ -1,0 +1,206 @@
+//! `ingest`: raw outputs → runs, batch by batch, with each file's requests applied
+//! (counts, goodput under the SLOs, the requests frame when asked), and everything that
+//! is not a run of its own reported through the environment: readers' warnings, bad
+//! files (with `keep_going`), files skipped by kind, copies kept once, disagreements.
+
+use std::path::PathBuf;
+
+use fluent_bundle::FluentValue;
+
+use super::Env;
+use crate::ingest::{self, Ingested, NotARun, Options};
+use crate::model::{self, Format, FrameFormat, Run};
+use crate::requests::{Objectives, Prefetch, RequestsWriter};
+use crate::{Error, Result};
+
+/// The flags of `perflab ingest` that decide what is read.
+#[derive(Debug, Clone, Default)]
+pub struct IngestRequest {
+    pub paths: Vec<PathBuf>,
+    /// Read every file as this format instead of detecting it.
+    pub format: Option<Format>,
+    /// Report bad files and go on with the others.
+    pub keep_going: bool,
+    /// A row per file, not one per run.
+    pub all_files: bool,
+    /// Service-level objectives (`ttft<=200`); empty: the config's `[slo]`.
+    pub slo: Vec<String>,
+    /// Write the requests frame here (format from the extension).
+    pub requests: Option<PathBuf>,
+    /// List each skipped or merged file, not only a summary line per kind.
+    pub verbose: bool,
+    pub progress: bool,
+}
+
+/// What was read besides the runs.
+#[derive(Debug, Default)]
+pub struct IngestSummary {
+    /// Files that could not be read (only with `keep_going`; otherwise the first is the
+    /// error).
+    pub failures: usize,
+    /// Rows written to the requests frame.
+    pub requests_written: Option<u64>,
+    pub runs: usize,
+}
+
+/// Reads every path; `each` gets the runs of a batch of files as soon as they are read
+/// (NDJSON is written while the next batch is read). The summary comes last.
+pub fn each_batch<E: From<Error>>(
+    request: &IngestRequest,
+    env: &Env,
+    mut each: impl FnMut(Vec<Run>) -> std::result::Result<(), E>,
+) -> std::result::Result<IngestSummary, E> {
+    let objectives = Objectives::from_flags_or_config(&request.slo, &env.config)?;
+    let options = Options {
+        format: request.format,
+        keep_going: request.keep_going,
+        progress: request.progress,
+        all_files: request.all_files,
+        // Without a requests frame to write in order, each file's requests are read from
+        // the text already in memory for its runs (no second read of every result file).
+        hook: request
+            .requests
+            .is_none()
+            .then(|| Prefetch::hook(objectives.clone())),
+    };
+    let mut writer = match &request.requests {
+        Some(path) => Some(requests_writer(path)?),
+        None => None,
+    };
+    let mut seen = Ingested::default();
+    let mut summary = IngestSummary::default();
+    ingest::ingest_each(
+        &request.paths,
+        &options,
+        |mut batch| -> std::result::Result<(), E> {
+            let failures = request.keep_going.then_some(&mut batch.failures);
+            let request_warnings =
+                crate::requests::attach(&mut batch.files, &objectives, writer.as_mut(), failures)?;
+            for w in &request_warnings {
+                env.warn(&w.path.display().to_string(), &w.message);
+            }
+            super::load::report_warnings(&batch, env);
+            for failure in &batch.failures {
+                env.reporter.report(&env.error_text(failure));
+            }
+            let runs: Vec<Run> = batch.files.drain(..).flat_map(|f| f.runs).collect();
+            summary.runs += runs.len();
+            each(runs)?;
+            seen.absorb(batch);
+            Ok(())
+        },
+    )?;
+    if let (Some(w), Some(path)) = (writer, &request.requests) {
+        let rows = w.finish()?;
+        env.reporter.report(&env.l10n.tr_args(
+            "requests-written",
+            &[
+                ("count", FluentValue::from(rows as i64)),
+                ("path", path.display().to_string().into()),
+            ],
+        ));
+        summary.requests_written = Some(rows);
+    }
+    seen.same.sort();
+    report_unread(&seen, request.verbose, env);
+    summary.failures = seen.failures.len();
+    Ok(summary)
+}
+
+/// Every run of every path, in order.
+pub fn run(request: &IngestRequest, env: &Env) -> Result<(Vec<Run>, IngestSummary)> {
+    let mut runs = Vec::new();
+    let summary = each_batch(request, env, |batch| -> Result<()> {
+        runs.extend(batch);
+        Ok(())
+    })?;
+    Ok((runs, summary))
+}
+
+/// The requests frame's writer, its format from the extension.
+fn requests_writer(path: &std::path::Path) -> Result<RequestsWriter> {
+    let format = FrameFormat::from_path(path).ok_or_else(|| {
+        Error::Usage(crate::tr!(
+            "requests-error-extension",
+            path = path.display().to_string()
+        ))
+    })?;
+    RequestsWriter::create(path, format)
+}
+
+/// Says what was not read as a run of its own: files skipped (a summary line per kind,
+/// the files when `verbose`), runs kept once because a richer file holds them, and files
+/// of one run that disagree. None of these is an error.
+fn report_unread(ingested: &Ingested, verbose: bool, env: &Env) {
+    let l10n = &env.l10n;
+    let report = |line: &str| env.reporter.report(line);
+    for d in &ingested.same.disagreements {
+        let columns: Vec<String> = d
+            .columns
+            .iter()
+            .map(|(c, a, b)| {
+                format!(
+                    "{c} {} ≠ {}",
+                    model::frame::format_number(*a),
+                    model::frame::format_number(*b)
+                )
+            })
+            .collect();
+        let msg = l10n.tr_args(
+            "ingest-disagree",
+            &[
+                ("path", d.path.display().to_string().into()),
+                ("other", d.other.display().to_string().into()),
+                ("columns", columns.join(", ").into()),
+            ],
+        );
+        report(&l10n.tr_args("warning", &[("message", msg.into())]));
+    }
+    let summary = |line: String| {
+        if verbose {
+            report(&line);
+        } else {
+            report(&format!("{line} {}", l10n.tr("ingest-list-more")));
+        }
+    };
+    let kinds = NotARun::ALL
+        .iter()
+        .map(|k| (Some(*k), format!("ingest-skipped-{}", k.message_id())));
+    for (kind, id) in kinds.chain([(None, "ingest-skipped-no-result".to_owned())]) {
+        let paths: Vec<_> = ingested
+            .skipped
+            .iter()
+            .filter(|s| s.kind == kind)
+            .map(|s| &s.path)
+            .collect();
+        if paths.is_empty() {
+            continue;
+        }
+        summary(l10n.tr_args(&id, &[("count", FluentValue::from(paths.len() as i64))]));
+        if verbose {
+            for p in paths {
+                report(&format!("  {}", p.display()));
+            }
+        }
+    }
+    let copies = &ingested.same.copies;
+    if !copies.is_empty() {
+        summary(l10n.tr_args(
+            "ingest-copies",
+            &[("count", FluentValue::from(copies.len() as i64))],
+        ));
+        if verbose {
+            for c in copies {
+                let msg = l10n.tr_args(
+                    "ingest-copy-of",
+                    &[
+                        ("path", c.path.display().to_string().into()),
+                        ("run", FluentValue::from(i64::from(c.run_index) + 1)),
+                        ("kept", c.kept.display().to_string().into()),
+                    ],
+                );
+                report(&format!("  {msg}"));
+            }
+        }
+    }
+}

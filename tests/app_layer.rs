@@ -1,0 +1,178 @@
+//! What issue 21 fixed where users see it: one loader that reports the readers'
+//! warnings in every command, one configuration file, the user's language everywhere
+//! (`--lang`, never only the environment), and outputs written whole.
+
+mod common;
+
+use std::fs;
+
+use common::cli::{perflab, perflab_in, text};
+use common::sweep::SWEEP;
+
+const SWEEP_AGGREGATE: &str =
+    "fixtures/aiperf/0.13.0-run3-sweep-c1-c4-failures/profile_export_aiperf_sweep.json";
+const RESULT: &str = "fixtures/diff/vllm-0.33.0-result-rate20.json";
+
+#[test]
+fn csv_on_stdout_and_parquet_to_a_file_are_both_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let parquet = dir.path().join("runs.parquet");
+    let out = perflab()
+        .args(["ingest", "--csv", "-", "--parquet"])
+        .arg(&parquet)
+        .arg(RESULT)
+        .assert()
+        .success();
+    let csv = text(&out.get_output().stdout);
+    assert!(csv.starts_with("source,"), "{csv}");
+    assert_eq!(csv.lines().count(), 2, "{csv}");
+    // The Parquet file holds the same run: read it back as diff reads a saved frame.
+    let bytes = fs::read(&parquet).expect("the Parquet file is written");
+    assert_eq!(&bytes[..4], b"PAR1");
+    perflab()
+        .args(["diff", "--fail-on", "output_throughput<-5%"])
+        .arg(&parquet)
+        .arg(RESULT)
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn lang_flag_reaches_not_a_run_messages_and_summaries() {
+    // Named on the command line: an error that says what the file is, in Russian.
+    let out = perflab()
+        .args(["--lang", "ru", "ingest", SWEEP_AGGREGATE])
+        .assert()
+        .code(2);
+    let stderr = text(&out.get_output().stderr);
+    let en = perflab().args(["ingest", SWEEP_AGGREGATE]).assert().code(2);
+    let en = text(&en.get_output().stderr);
+    assert_ne!(
+        stderr, en,
+        "the Russian message is not the English one:\n{stderr}"
+    );
+    assert!(stderr.chars().any(|c| ('а'..='я').contains(&c)), "{stderr}");
+    assert!(en.contains("AIPerf"), "{en}");
+
+    // Found in a folder: the summary line of skipped files, in Russian too.
+    let dir = tempfile::tempdir().unwrap();
+    fs::copy(
+        SWEEP_AGGREGATE,
+        dir.path().join("profile_export_aiperf_sweep.json"),
+    )
+    .unwrap();
+    fs::copy(RESULT, dir.path().join("result.json")).unwrap();
+    let out = perflab()
+        .args(["--lang", "ru", "ingest", "--json"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let stderr = text(&out.get_output().stderr);
+    assert!(stderr.starts_with("perflab: "), "{stderr}");
+    assert!(stderr.chars().any(|c| ('а'..='я').contains(&c)), "{stderr}");
+    assert!(!stderr.to_lowercase().contains("skipped"), "{stderr}");
+}
+
+#[test]
+fn diff_and_history_report_the_readers_warnings_in_the_users_language() {
+    // The sweep's failed runs are warnings of its reader: `ingest` printed them, `diff`
+    // and `history add` dropped them.
+    let out = perflab()
+        .args(["--lang", "ru", "diff", SWEEP, SWEEP])
+        .assert()
+        .code(0);
+    let stderr = text(&out.get_output().stderr);
+    assert_eq!(
+        stderr.matches("perflab: предупреждение: ").count(),
+        14,
+        "{stderr}"
+    );
+    assert!(!stderr.contains("warning"), "{stderr}");
+
+    let store = tempfile::tempdir().unwrap();
+    let out = perflab()
+        .args(["history", "add", "--date", "2026-12-01", "--store"])
+        .arg(store.path())
+        .arg(SWEEP)
+        .assert()
+        .success();
+    let stderr = text(&out.get_output().stderr);
+    assert_eq!(stderr.matches("perflab: warning: ").count(), 7, "{stderr}");
+}
+
+#[test]
+fn diff_reads_the_slo_table_of_the_config_it_is_given() {
+    // A broken perflab.toml in the working folder must not be read when --config names
+    // another file; before, `[slo]` still came from ./perflab.toml.
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("perflab.toml"),
+        "[slo]\nobjectives = [\"ttft<<1\"]\n",
+    )
+    .unwrap();
+    let config = dir.path().join("ci.toml");
+    fs::write(&config, "[slo]\nobjectives = [\"ttft<=1000000\"]\n").unwrap();
+    let result = fs::canonicalize(RESULT).unwrap();
+    perflab_in(dir.path())
+        .args(["diff", "--json", "--config"])
+        .arg(&config)
+        .arg(&result)
+        .arg(&result)
+        .assert()
+        .code(0);
+    // Without --config the broken file in the working folder is read, and named.
+    let out = perflab_in(dir.path())
+        .args(["diff"])
+        .arg(&result)
+        .arg(&result)
+        .assert()
+        .code(2);
+    assert!(text(&out.get_output().stderr).contains("ttft<<1"));
+}
+
+#[test]
+fn diff_json_with_sweeps_is_one_object_with_the_capacity() {
+    let out = perflab()
+        .args([
+            "diff",
+            "--json",
+            "--curve-x",
+            "max_concurrency",
+            "--slo",
+            "p99_ttft_ms<=1000000",
+            SWEEP,
+            SWEEP,
+        ])
+        .assert()
+        .code(0);
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(v["verdict"], "pass");
+    assert!(
+        v["capacity"]["rows"]
+            .as_array()
+            .is_some_and(|r| !r.is_empty()),
+        "{v}"
+    );
+    assert!(v["pairs"].as_array().is_some_and(|p| !p.is_empty()));
+}
+
+#[test]
+fn the_systems_reasons_are_in_the_users_language() {
+    let out = perflab()
+        .args(["--lang", "ru", "ingest", "no-such-file.txt"])
+        .assert()
+        .code(2);
+    let stderr = text(&out.get_output().stderr);
+    assert_eq!(
+        stderr,
+        "perflab: no-such-file.txt: нет такого файла или каталога (os error 2)\n"
+    );
+    let out = perflab()
+        .args(["ingest", "no-such-file.txt"])
+        .assert()
+        .code(2);
+    assert_eq!(
+        text(&out.get_output().stderr),
+        "perflab: no-such-file.txt: No such file or directory (os error 2)\n"
+    );
+}
