@@ -87,7 +87,7 @@ pub fn recompute(run: &Run, requests: &RunRequests) -> Vec<(String, f64, f64)> {
             // tokens after the first, not over requests: each request counts
             // output_tokens − 1 times (`request_stats.py`; its `count` is Σ(n − 1)).
             let weighted = (metric == Metric::Tpot)
-                .then(|| token_weighted_mean(&ok, |r| metric.of(r), 1))
+                .then(|| token_weighted_mean(&ok, |r| r.value(metric), 1))
                 .flatten();
             push(
                 &format!("mean_{name}_ms"),
