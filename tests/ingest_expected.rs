@@ -63,7 +63,16 @@ fn vllm_console_and_result_json_of_one_run_agree() {
     check_pair(
         "corpus/generated/vllm-0.33.0/run1-openai-rate20.console.txt",
         "corpus/generated/vllm-0.33.0/run1-openai-rate20/result.json",
-        &[],
+        // The workload the console's `Namespace(...)` line names and the result file
+        // does not save.
+        &[
+            "dataset",
+            "endpoint",
+            "input_len",
+            "output_len",
+            "random_range_ratio",
+            "streaming",
+        ],
     );
 }
 
@@ -72,7 +81,15 @@ fn sglang_console_and_jsonl_of_one_run_agree() {
     check_pair(
         "corpus/generated/sglang-0.5.23/run1-sglang-oai-rate20.console.txt",
         "corpus/generated/sglang-0.5.23/run1-sglang-oai-rate20.jsonl",
-        // SGLang prints the max ITL but does not save it.
-        &["max_itl_ms"],
+        // SGLang prints the max ITL but does not save it; the JSONL keeps neither the
+        // model nor the prompts asked for (so no failed count), which the console's
+        // `Namespace(...)` line names.
+        &[
+            "max_itl_ms",
+            "model_id",
+            "num_prompts",
+            "failed",
+            "streaming",
+        ],
     );
 }

@@ -180,8 +180,9 @@ impl Summary {
     /// - request_rate is the rate of a `constant` or `poisson` strategy; the others send
     ///   as fast as their concurrency allows, which vLLM calls an infinite rate: null.
     /// - max_concurrency: 1 for `synchronous` (one request at a time), the streams of
-    ///   `concurrent`, the optional cap of `throughput`/`constant`/`poisson` (null when
-    ///   unset); nothing for `trace` or unknown strategies.
+    ///   `concurrent`; null for `throughput`/`constant`/`poisson`, whose
+    ///   `max_concurrency` is the scheduler's cap (`set_strategy`); nothing for `trace` or
+    ///   unknown strategies. load_type is the strategy, load_value its streams or rate.
     /// - label and strategy are guidellm's name of the benchmark (`synchronous`,
     ///   `throughput@unlimited`, `concurrent@4`, `constant@2.50`), which tells a sweep's
     ///   runs apart.
@@ -265,23 +266,33 @@ impl Summary {
     }
 }
 
+/// The load the profile configured. `strategy.max_concurrency` is guidellm's scheduler cap
+/// (10240 for a poisson run, 512 for a sweep's constant-rate points, filled in whatever
+/// the user asked for), not a configured concurrency: only `concurrent` streams, and
+/// `synchronous` (one request at a time), are one; a rate run has none, so that a curve
+/// over max_concurrency holds no rate run.
 fn set_strategy(run: &mut Run, s: &Strategy) {
+    run.set_text("load_type", s.kind.as_str());
     match s.kind.as_str() {
         "synchronous" => {
             run.set_opt("request_rate", None);
             run.set_num("max_concurrency", 1.0);
+            run.set_num("load_value", 1.0);
         }
         "concurrent" => {
             run.set_opt("request_rate", None);
-            run.set_opt("max_concurrency", s.max_concurrency.or(s.streams));
+            let streams = s.streams.or(s.max_concurrency);
+            run.set_opt("max_concurrency", streams);
+            run.set_opt("load_value", streams);
         }
         "throughput" => {
             run.set_opt("request_rate", None);
-            run.set_opt("max_concurrency", s.max_concurrency);
+            run.set_opt("max_concurrency", None);
         }
         "constant" | "poisson" => {
             run.set_opt("request_rate", s.rate);
-            run.set_opt("max_concurrency", s.max_concurrency);
+            run.set_opt("max_concurrency", None);
+            run.set_opt("load_value", s.rate);
         }
         _ => {}
     }

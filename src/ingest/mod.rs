@@ -18,6 +18,7 @@ mod guidellm_summary;
 mod inference_perf;
 mod json_lenient;
 mod json_shallow;
+mod namespace;
 #[cfg(test)]
 mod perf_agreement;
 mod perf_console;

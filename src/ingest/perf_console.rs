@@ -113,8 +113,75 @@ impl Reader for PerfConsoleReader {
                 parsed.runs.push(run);
             }
         }
+        if parsed.runs.is_empty() {
+            parsed.runs.extend(all_failed_run(source));
+        }
         Ok((!parsed.runs.is_empty() || !parsed.warnings.is_empty()).then_some(parsed))
     }
+}
+
+/// AIPerf's count of a run's records, logged after every run (`records_manager.py`:
+/// `f"Processed {success_records} valid requests and {error_records} errors
+/// ({total_records} total)."`).
+const AIPERF_PROCESSED: &str = "Processed 0 valid requests and ";
+
+/// genai-perf's end when perf_analyzer failed: perf_analyzer stops at the first failed
+/// request of a thread (`Thread [0] had error: ...`) and exits 99, and genai-perf writes no
+/// export (`subprocess.CalledProcessError: ... returned non-zero exit status 99.`).
+const PERF_ANALYZER_FAILED: &str = "returned non-zero exit status 99";
+const PERF_ANALYZER_THREAD_ERROR: &str = "had error:";
+
+/// The run of a console whose every request failed, where the tool printed no table for
+/// it: AIPerf's processed count with no valid request (its failed count as logged), or
+/// genai-perf's perf_analyzer that stopped on failed requests (no count: it reports none).
+fn all_failed_run(source: &Source) -> Option<Run> {
+    let text = source.text;
+    // AIPerf's own log (`<artifact dir>/logs/aiperf.log`) repeats the console's log
+    // lines: the run is the console's, not a second one.
+    if source.file_name() == "aiperf.log" {
+        return None;
+    }
+    if let Some(pos) = text.find(AIPERF_PROCESSED) {
+        let rest = &text[pos + AIPERF_PROCESSED.len()..];
+        let errors = rest.split_whitespace().next()?.parse::<u64>().ok()?;
+        let mut run = Run::new(Format::AiperfConsole, Some(source.line_of(pos)));
+        run.set_num("completed", 0.0);
+        run.set_num("failed", errors as f64);
+        return Some(run);
+    }
+    let failed = text.find(PERF_ANALYZER_FAILED)?;
+    let first_error = text
+        .find(PERF_ANALYZER_THREAD_ERROR)
+        .filter(|&e| e < failed)?;
+    let mut run = Run::new(Format::GenaiPerfConsole, Some(source.line_of(first_error)));
+    run.set_num("completed", 0.0);
+    // The error repeats perf_analyzer's command as a Python list on one line:
+    // `['perf_analyzer', '-m', 'mock-model', ..., '--concurrency-range', '2', ...]`.
+    let line_start = text[..failed].rfind('\n').map_or(0, |i| i + 1);
+    let args: Vec<&str> = text[line_start..failed]
+        .split(", ")
+        .map(|a| a.trim_matches(|c| matches!(c, '[' | ']' | '\'' | '"')))
+        .collect();
+    let after = |flag: &str| {
+        args.iter()
+            .position(|a| *a == flag)
+            .and_then(|i| args.get(i + 1))
+            .copied()
+    };
+    if let Some(model) = after("-m") {
+        run.set_text("model_id", model);
+    }
+    let number = |flag: &str| after(flag).and_then(|v| v.parse::<f64>().ok());
+    if let Some(c) = number("--concurrency-range") {
+        run.set_num("max_concurrency", c);
+    }
+    if let Some(r) = number("--request-rate-range") {
+        run.set_num("request_rate", r);
+    }
+    if let Some(n) = number("--request-count") {
+        run.set_num("num_prompts", n);
+    }
+    Some(run)
 }
 
 /// The tool whose run table this title line names, and the table's endpoint type. Text
@@ -619,11 +686,17 @@ mod tests {
     }
 
     #[test]
-    fn aiperf_all_failed_prints_no_table() {
-        let r = PerfConsoleReader
-            .read(&Source::new(Path::new("x"), AIPERF_ALL_FAILED))
-            .unwrap();
-        assert!(r.is_none());
+    fn aiperf_all_failed_prints_no_table_but_its_count() {
+        // No table; the log's `Processed 0 valid requests and 10 errors (10 total).`
+        let r = read(AIPERF_ALL_FAILED);
+        assert_eq!(r.runs.len(), 1);
+        let r = &r.runs[0];
+        assert_eq!(r.format, Format::AiperfConsole);
+        assert_eq!(r.line, Some(76));
+        assert_eq!(
+            (r.get("completed"), r.get("failed")),
+            (Some(0.0), Some(10.0))
+        );
     }
 
     #[test]

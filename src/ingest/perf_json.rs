@@ -16,7 +16,7 @@ use serde_json::{Map, Value as Json};
 use super::json_lenient::{self, type_name};
 use super::perf_labels::{self, PerfRunBuilder, Tool};
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source};
-use crate::model::Format;
+use crate::model::{Format, Run};
 
 pub struct PerfJsonReader;
 
@@ -113,11 +113,16 @@ impl Reader for PerfJsonReader {
         if builder.is_empty() {
             return Ok(None);
         }
-        if let Some(Json::Object(config)) = obj.get("input_config") {
-            read_config(&mut builder, config);
+        let streaming = match obj.get("input_config") {
+            Some(Json::Object(config)) => read_config(&mut builder, config),
+            _ => None,
+        };
+        let mut run = builder.finish();
+        if streaming == Some(false) {
+            drop_unmeasured_without_streaming(&mut run);
         }
         Ok(Some(Parsed {
-            runs: vec![builder.finish()],
+            runs: vec![run],
             warnings: vec![],
         }))
     }
@@ -190,7 +195,35 @@ fn model_names(v: &Json) -> Vec<String> {
 /// (`perf_analyzer.stimulus.concurrency`, `input.synthetic_tokens.mean`), earlier genai-perf
 /// (flat `concurrency`, `model`), AIPerf 0.13 (`models.items`, `phases`, `datasets`) and
 /// earlier AIPerf (`endpoint.model_names`, `loadgen`).
-fn read_config(builder: &mut PerfRunBuilder, config: &Map<String, Json>) {
+/// Whether the responses were streamed: genai-perf writes `endpoint.streaming` always;
+/// AIPerf 0.13 (the layout with `phases`) only when it is true, its default being false.
+fn streaming_of(config: &Map<String, Json>) -> Option<bool> {
+    match at(config, &["endpoint", "streaming"]) {
+        Some(Json::Bool(b)) => Some(*b),
+        None if config.contains_key("phases") && config.get("endpoint").is_some() => Some(false),
+        _ => None,
+    }
+}
+
+/// A run without streaming has one response per request: no first token apart from the
+/// last, no gaps between tokens. genai-perf hides TTFT and ITL on its console and CSV but
+/// its JSON copies the request latency into `time_to_first_token`
+/// (`llm_profile_data_parser.py`, one response timestamp per request); AIPerf writes none.
+/// Those columns are not measurements.
+fn drop_unmeasured_without_streaming(run: &mut Run) {
+    run.values.retain(|col, _| {
+        let body = col.strip_suffix("_ms").unwrap_or(col);
+        let family = body.split_once('_').map_or("", |(_, f)| f);
+        !matches!(family, "ttft" | "ttst" | "itl" | "tpot")
+    });
+}
+
+/// The run's settings; returns whether it streamed, when the configuration says.
+fn read_config(builder: &mut PerfRunBuilder, config: &Map<String, Json>) -> Option<bool> {
+    let streaming = streaming_of(config);
+    if let Some(s) = streaming {
+        builder.set_num("streaming", f64::from(u8::from(s)));
+    }
     let endpoint = at(config, &["endpoint", "type"])
         .or_else(|| config.get("endpoint_type"))
         .and_then(Json::as_str)
@@ -289,6 +322,7 @@ fn read_config(builder: &mut PerfRunBuilder, config: &Map<String, Json>) {
     if let Some(n) = output_len {
         builder.set_num("output_len", n);
     }
+    streaming
 }
 
 #[cfg(test)]

@@ -94,6 +94,41 @@ fn stem_path(path: &Path) -> Option<PathBuf> {
     Some(path.with_file_name(stem))
 }
 
+/// Whether a file may be a console (text a tool printed) rather than a result file: only
+/// a console reaches into the run folders below its own (`relation`).
+fn is_console_like(path: &Path) -> bool {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    !matches!(
+        ext.as_str(),
+        "json" | "jsonl" | "csv" | "parquet" | "yaml" | "yml" | "ndjson"
+    )
+}
+
+/// A console one folder above its run's files: genai-perf's `--artifact-dir run1` puts a
+/// run's files in `run1/<model>-<endpoint>-<load>/` with the console saved beside `run1/`
+/// (`run1.console.txt`: a stem, so the files are meant to be one run) or inside it; an
+/// AIPerf sweep's console sits beside its `concurrency_N/` folders (one folder: the
+/// numbers decide which run is which).
+fn console_above(console: &Path, file: &Path) -> Relation {
+    if !is_console_like(console) {
+        return Relation::None;
+    }
+    let Some(grand) = file.parent().and_then(Path::parent) else {
+        return Relation::None;
+    };
+    if stem_path(console).as_deref() == Some(grand) {
+        Relation::Stem
+    } else if console.parent() == Some(grand) {
+        Relation::Folder
+    } else {
+        Relation::None
+    }
+}
+
 fn relation(a: &Path, b: &Path) -> Relation {
     // A log that prints a text block and the same run's inline JSON holds two runs of
     // different formats (`metrics.md`, Duplicates): only separate files are merged.
@@ -107,6 +142,10 @@ fn relation(a: &Path, b: &Path) -> Relation {
     let stem_of_folder = sa.as_deref() == Some(pb) || sb.as_deref() == Some(pa);
     if stem_of_folder {
         return Relation::Stem;
+    }
+    let above = console_above(a, b).max(console_above(b, a));
+    if above != Relation::None {
+        return above;
     }
     if pa != pb {
         return Relation::None;
@@ -168,6 +207,26 @@ fn neighbourhood(path: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
+/// [`neighbourhood`], and the folder two levels up when a console may be there
+/// (`reached` holds the folders of consoles' neighbourhoods: `console_above`).
+fn neighbourhood_within(path: &Path, reached: &HashSet<PathBuf>) -> Vec<PathBuf> {
+    let mut folders = neighbourhood(path);
+    if let Some(grand) = path.parent().and_then(Path::parent) {
+        if reached.contains(grand) {
+            folders.push(grand.to_path_buf());
+        }
+    }
+    folders
+}
+
+/// The folders a console may reach down from: its own and its stem's.
+fn console_folders<'p>(paths: impl Iterator<Item = &'p Path>) -> HashSet<PathBuf> {
+    paths
+        .filter(|p| is_console_like(p))
+        .flat_map(neighbourhood)
+        .collect()
+}
+
 /// Splits files (in their order) into consecutive groups that no run crosses: two files
 /// whose runs may be one share a folder of their [`neighbourhood`], so a cut is only made
 /// where every shared folder's files lie on one side. Each group's runs can then be kept
@@ -175,10 +234,29 @@ fn neighbourhood(path: &Path) -> Vec<PathBuf> {
 /// a few groups' runs at a time, not the corpus's.
 pub fn independent_groups(paths: &[&Path]) -> Vec<std::ops::Range<usize>> {
     // Hashed once, in parallel: this runs before the first file is read.
-    let folders: Vec<Vec<u64>> = paths
+    let mut folders: Vec<Vec<u64>> = paths
         .par_iter()
         .map(|p| neighbourhood_hashes(p).collect())
         .collect();
+    // A console reaches the run folders one level below its own (`console_above`): the
+    // files there join its folder, only where a console is (so a corpus of result files
+    // is cut as before).
+    let consoles: HashSet<u64> = paths
+        .iter()
+        .zip(&folders)
+        .filter(|(p, _)| is_console_like(p))
+        .flat_map(|(_, f)| f.iter().copied())
+        .collect();
+    if !consoles.is_empty() {
+        for (p, of_file) in paths.iter().zip(folders.iter_mut()) {
+            if let Some(grand) = p.parent().and_then(Path::parent) {
+                let h = folder_hash(grand);
+                if consoles.contains(&h) {
+                    of_file.push(h);
+                }
+            }
+        }
+    }
     let mut last_of: FxHashMap<u64, usize> = FxHashMap::default();
     for (i, of_file) in folders.iter().enumerate() {
         for &folder in of_file {
@@ -227,6 +305,16 @@ fn neighbourhood_hashes(path: &Path) -> impl Iterator<Item = u64> {
     own.into_iter().chain(named)
 }
 
+/// The hash [`neighbourhood_hashes`] gives `folder`.
+fn folder_hash(folder: &Path) -> u64 {
+    let mut h = FxHasher::default();
+    for part in folder.components() {
+        h.write(part.as_os_str().as_encoded_bytes());
+        h.write_u8(0xff);
+    }
+    h.finish()
+}
+
 /// Numbers two runs must share before agreement alone (files in one folder, no common
 /// stem) makes them one.
 const MIN_SHARED: usize = 3;
@@ -268,10 +356,11 @@ pub fn keep_each_run_once(files: &mut [FileRuns]) -> SameRuns {
     // another, costs one lookup per run, not a scan of the folder.
     // Folders are numbered once per file, not hashed as paths once per run.
     let mut folder_ids: HashMap<PathBuf, usize> = HashMap::new();
+    let reached = console_folders(files.iter().map(|f| f.path.as_path()));
     let folders_of: Vec<Vec<usize>> = files
         .iter()
         .map(|f| {
-            neighbourhood(&f.path)
+            neighbourhood_within(&f.path, &reached)
                 .into_iter()
                 .map(|p| {
                     let next = folder_ids.len();
@@ -438,6 +527,24 @@ mod tests {
         assert_eq!(rel("d/a.txt", "d/b.json"), Relation::Folder);
         assert_eq!(rel("d/a.txt", "e/a.json"), Relation::None);
         assert_eq!(rel("d/log.txt", "d/log.txt"), Relation::None);
+        // A console above its run's folder: by its stem, or beside the run folders.
+        assert_eq!(
+            rel(
+                "d/run1.console.txt",
+                "d/run1/m-chat-c2/profile_export_genai_perf.json"
+            ),
+            Relation::Stem
+        );
+        assert_eq!(
+            rel(
+                "d/concurrency_4/profile_export_aiperf.json",
+                "d/console.txt"
+            ),
+            Relation::Folder
+        );
+        // Only a console reaches down; and only one level.
+        assert_eq!(rel("d/a.json", "d/x/b.json"), Relation::None);
+        assert_eq!(rel("d/console.txt", "d/x/y/b.json"), Relation::None);
     }
 
     #[test]
@@ -475,9 +582,9 @@ mod tests {
         /// in different groups, and the groups cover every file once, in order.
         #[test]
         fn related_files_share_a_group(
-            picks in proptest::collection::vec((0usize..3, 0usize..3, 0usize..4), 0..40)
+            picks in proptest::collection::vec((0usize..4, 0usize..3, 0usize..4), 0..40)
         ) {
-            let folders = ["a", "a/run", "b"];
+            let folders = ["a", "a/run", "b", "a/run/x"];
             let names = ["run.console.txt", "run.json", "result.json"];
             // `k` > 0 prefixes the name: `1run.json` has a stem of its own.
             let name = |n: usize, k: usize| match k {

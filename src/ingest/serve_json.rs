@@ -12,7 +12,7 @@
 
 use serde_json::{Map, Value as Json};
 
-use super::json_lenient::{self, type_name, NUMBER, NUMBER_LIST, STRING};
+use super::json_lenient::{self, type_name, NUMBER, NUMBER_LIST, OBJECT, STRING};
 use super::json_shallow::{Keep, Shallow};
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
 use crate::model::{schema, timestamp, Format, Key, Run, Value};
@@ -79,7 +79,15 @@ impl Keep for ResultKeys {
     fn keep(key: &str) -> bool {
         matches!(
             key,
-            "backend" | "model_id" | "label" | "dataset_name" | "date"
+            "backend"
+                | "model_id"
+                | "label"
+                | "tag"
+                | "dataset_name"
+                | "date"
+                | "slo_attainment"
+                | "slo_attainment_by_metric"
+                | "goodput_slos_ms"
         ) || canonical_name(key).is_some()
     }
 }
@@ -179,6 +187,7 @@ fn canonical_name(key: &str) -> Option<std::borrow::Cow<'_, str>> {
         "accept_length" => "spec_decode_acceptance_length",
         "random_input_len" => "input_len",
         "random_output_len" => "output_len",
+        "random_range_ratio" => "random_range_ratio",
         "request_goodput"
         | "completed"
         | "failed"
@@ -221,6 +230,20 @@ fn distribution_key(key: &str) -> Option<std::borrow::Cow<'_, str>> {
         }
         _ => None,
     }
+}
+
+/// SGLang's own SLO attainment (a share, 0 to 1, of the requests sent), apart from
+/// perflab's `slo_attainment` under `--slo`.
+pub(super) const GOODPUT_SLO_ATTAINMENT: &str = "goodput_slo_attainment";
+
+/// `ttft` → `goodput_slo_attainment_ttft`: the share of the requests sent that met that SLO.
+pub(super) fn goodput_attainment_column(metric: &str) -> String {
+    format!("{GOODPUT_SLO_ATTAINMENT}_{}", metric.to_ascii_lowercase())
+}
+
+/// `ttft` → `goodput_slo_ttft_ms`: the `--goodput` objective the run was measured against.
+pub(super) fn goodput_slo_column(metric: &str) -> String {
+    format!("goodput_slo_{}_ms", metric.to_ascii_lowercase())
 }
 
 /// A mapped key whose value has the wrong JSON type.
@@ -266,6 +289,51 @@ pub(super) fn object_to_run(obj: &Map<String, Json>, line: Option<u64>) -> Resul
                 other => return Err(bad(STRING, type_name(other))),
             }
             continue;
+        }
+        match key.as_str() {
+            // SGLang's `--tag` is the run's label, as vLLM's `--label` (vLLM's wins).
+            "tag" | "dataset_name" => {
+                let col = if key == "tag" { "label" } else { "dataset" };
+                match value {
+                    Json::String(s) if !s.is_empty() => {
+                        if !(col == "label" && obj.contains_key("label")) {
+                            run.set_text(col, s);
+                        }
+                    }
+                    Json::String(_) | Json::Null => {}
+                    other => return Err(bad(STRING, type_name(other))),
+                }
+                continue;
+            }
+            // SGLang's goodput (`sglang/benchmark/goodput.py`): the share of the requests
+            // sent that met every `--goodput` SLO, that share per SLO, and the SLOs.
+            "slo_attainment" => {
+                let v = json_lenient::number_of(value).map_err(|found| bad(NUMBER, found))?;
+                run.set_opt(GOODPUT_SLO_ATTAINMENT, v);
+                continue;
+            }
+            "slo_attainment_by_metric" | "goodput_slos_ms" => {
+                let per_metric = match value {
+                    Json::Object(m) => m,
+                    Json::Null => continue,
+                    other => return Err(bad(OBJECT, type_name(other))),
+                };
+                for (metric, v) in per_metric {
+                    let v = json_lenient::number_of(v).map_err(|found| BadType {
+                        key: format!("{key}.{metric}"),
+                        expected: NUMBER,
+                        found,
+                    })?;
+                    let col = if key == "goodput_slos_ms" {
+                        goodput_slo_column(metric)
+                    } else {
+                        goodput_attainment_column(metric)
+                    };
+                    run.set_opt(col, v);
+                }
+                continue;
+            }
+            _ => {}
         }
         if key == "date" {
             // vLLM's save time; a date of another shape is not a run's stamp.

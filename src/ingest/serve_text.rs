@@ -87,6 +87,9 @@ impl Reader for ServeTextReader {
                 parsed.runs.push(run);
             }
         }
+        // The model, the requests asked for and the load, from the command line the
+        // client printed; and the runs whose every request failed without a block.
+        super::namespace::apply(source, &mut parsed);
         Ok((!parsed.runs.is_empty() || !parsed.warnings.is_empty()).then_some(parsed))
     }
 }
@@ -188,6 +191,10 @@ enum Target {
     Rate,
     /// `Per-position acceptance (%):` opens an indented `Position N:` list.
     PositionList,
+    /// A percentage kept as a share, 0 to 1 (SGLang's `SLO attainment (%)`).
+    Share(&'static str),
+    /// SGLang's `SLOs (ms): ttft:25 tpot:3 e2el:80`.
+    Slos,
     Distribution(Key),
     /// A label the tools print that has no column (`RTFx`, the probe and diffusion
     /// sections): its value goes to `extra` without a warning.
@@ -239,6 +246,13 @@ fn target_of(lower: &str, unit: &str) -> Target {
         "draft tokens" => Target::Num("spec_decode_draft_tokens"),
         "accepted tokens" => Target::Num("spec_decode_accepted_tokens"),
         "per-position acceptance" => Target::PositionList,
+        // SGLang's goodput section (`sglang/benchmark/goodput.py`); perflab's own
+        // `slo_attainment` is for the user's `--slo`.
+        "slos" if unit == "ms" => Target::Slos,
+        "slo attainment" if unit == "%" => Target::Share("goodput_slo_attainment"),
+        "ttft slo attainment" if unit == "%" => Target::Share("goodput_slo_attainment_ttft"),
+        "tpot slo attainment" if unit == "%" => Target::Share("goodput_slo_attainment_tpot"),
+        "e2el slo attainment" if unit == "%" => Target::Share("goodput_slo_attainment_e2el"),
         _ if KNOWN_WITHOUT_COLUMN.contains(&lower) => Target::Extra,
         _ => match distribution_key(lower, unit) {
             Some(key) => Target::Distribution(key),
@@ -250,16 +264,8 @@ fn target_of(lower: &str, unit: &str) -> Target {
 
 /// Labels `vllm bench serve` prints that have no column of the runs frame (`vllm/benchmarks/
 /// serve.py`): the ASR factor, the embeddings' input rate, the probe requests and the
-/// diffusion decoding sections; and SGLang's goodput section (`sglang/benchmark/
-/// goodput.py`): its SLOs and the shares of requests within them, kept in `extra` as
-/// printed (`request_goodput` has its column; perflab's own `slo_attainment` is for the
-/// user's `--slo`).
-const KNOWN_WITHOUT_COLUMN: [&str; 16] = [
-    "slos",
-    "slo attainment",
-    "ttft slo attainment",
-    "tpot slo attainment",
-    "e2el slo attainment",
+/// diffusion decoding sections.
+const KNOWN_WITHOUT_COLUMN: [&str; 11] = [
     "rtfx",
     "input throughput",
     "probe requests completed",
@@ -332,7 +338,10 @@ pub fn column_of_label(label: &str) -> Option<(String, f64)> {
         Target::Distribution(key) => {
             Some((key.into_owned(), if unit == "s" { 1000.0 } else { 1.0 }))
         }
-        Target::Text(_) | Target::PositionList | Target::Extra | Target::Unknown => None,
+        Target::Share(key) => Some((key.to_owned(), 0.01)),
+        Target::Text(_) | Target::PositionList | Target::Slos | Target::Extra | Target::Unknown => {
+            None
+        }
     }
 }
 
@@ -461,6 +470,31 @@ impl<'p> BlockParser<'p> {
                     values += 1;
                 }
                 Target::PositionList => positions = Some(Vec::new()),
+                Target::Share(key) => {
+                    match parse_printed(value) {
+                        Printed::Num(v) => run.set_num(key, v / 100.0),
+                        Printed::Missing => run.set_opt(key, None),
+                        other => return Err(self.expected_number(line_no, label, value, &other)),
+                    }
+                    values += 1;
+                }
+                Target::Slos => {
+                    // `name:value` pairs, as SGLang joins them (`f"{name}:{slo:g}"`).
+                    for pair in value.split_whitespace() {
+                        let parsed = pair
+                            .split_once(':')
+                            .and_then(|(name, v)| Some((name, v.parse::<f64>().ok()?)));
+                        let Some((name, v)) = parsed.filter(|(_, v)| v.is_finite()) else {
+                            return Err(self.expected_number(
+                                line_no,
+                                label,
+                                pair,
+                                &Printed::Word(pair.to_owned()),
+                            ));
+                        };
+                        run.set_num(format!("goodput_slo_{}_ms", name.to_ascii_lowercase()), v);
+                    }
+                }
                 Target::Distribution(key) => {
                     let scale = if seconds { 1000.0 } else { 1.0 };
                     match parse_printed(value) {

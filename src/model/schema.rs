@@ -11,7 +11,7 @@ use rustc_hash::FxHashSet;
 use super::Key;
 
 /// Identity columns, always first, in this order.
-pub const IDENTITY: [&str; 12] = [
+pub const IDENTITY: [&str; 19] = [
     "source",
     // The other files the same run was read from (`ingest/same_run.rs`).
     "sources",
@@ -23,13 +23,24 @@ pub const IDENTITY: [&str; 12] = [
     "label",
     // When the client stamped the run (`model/timestamp.rs`), ISO 8601 text.
     "run_timestamp",
+    // The workload (`metrics.md`, "Workload"): what the tool knows of what it sent.
     "num_prompts",
     "input_len",
     "output_len",
+    "random_range_ratio",
+    "dataset",
+    "endpoint",
+    // 1 when the responses were streamed, 0 when not.
+    "streaming",
+    // How the load was set (`concurrency`, `rate`, `poisson`, ...) and its value.
+    "load_type",
+    "load_value",
+    // `exact` for a file's numbers, `rounded` for a console's printed ones read alone.
+    "precision",
 ];
 
 /// Counters and rates, after identity.
-pub const COUNTERS: [&str; 20] = [
+pub const COUNTERS: [&str; 21] = [
     "completed",
     "failed",
     // Requests read from the file's per-request lists (the requests frame's rows).
@@ -42,6 +53,8 @@ pub const COUNTERS: [&str; 20] = [
     "total_output_tokens_retokenized",
     "request_throughput",
     "request_goodput",
+    // SGLang's own share of the requests sent that met every `--goodput` SLO.
+    "goodput_slo_attainment",
     // Under `--slo` (requests/goodput.rs): share of requests meeting every per-request
     // objective, those per second, and whether every objective on the run holds.
     "slo_attainment",
@@ -71,7 +84,7 @@ pub const DISTRIBUTIONS: [&str; 9] = [
 ];
 
 /// Columns whose values are whole numbers, written as integers.
-const INTEGER: [&str; 15] = [
+const INTEGER: [&str; 16] = [
     "line",
     "requests",
     "slo_met",
@@ -79,6 +92,7 @@ const INTEGER: [&str; 15] = [
     "num_prompts",
     "input_len",
     "output_len",
+    "streaming",
     "completed",
     "failed",
     "max_concurrency",
@@ -90,7 +104,7 @@ const INTEGER: [&str; 15] = [
 ];
 
 /// Columns that hold text.
-pub const TEXT: [&str; 8] = [
+pub const TEXT: [&str; 12] = [
     "source",
     "sources",
     "format",
@@ -98,6 +112,10 @@ pub const TEXT: [&str; 8] = [
     "model_id",
     "label",
     "run_timestamp",
+    "dataset",
+    "endpoint",
+    "load_type",
+    "precision",
     EXTRA,
 ];
 
@@ -185,6 +203,13 @@ impl ColumnRank {
 /// counts of success, `Some(false)` for latencies and failures, `None` for columns that
 /// describe the setup rather than the outcome (rates asked for, token totals).
 pub fn higher_is_better(col: &str) -> Option<bool> {
+    // The objectives of SGLang's `--goodput`, in ms: the setup, not an outcome.
+    if col.starts_with("goodput_slo_") && col.ends_with("_ms") {
+        return None;
+    }
+    if col.starts_with("goodput_slo_attainment") {
+        return Some(true);
+    }
     if col.ends_with("_ms") {
         return Some(false);
     }
@@ -293,5 +318,7 @@ mod tests {
         assert_eq!(higher_is_better("p99_ttft_ms"), Some(false));
         assert_eq!(higher_is_better("failed"), Some(false));
         assert_eq!(higher_is_better("request_rate"), None);
+        assert_eq!(higher_is_better("goodput_slo_ttft_ms"), None);
+        assert_eq!(higher_is_better("goodput_slo_attainment_e2el"), Some(true));
     }
 }

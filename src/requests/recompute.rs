@@ -14,7 +14,8 @@
 //!   ITL, our TPOT, needs the tokenizer's token counts, which the file does not keep).
 //! - [`Rule::Guidellm`]: guidellm's distributions are its own (percentiles from its
 //!   cumulative distribution); only `completed` and the means are recomputed, and only
-//!   when the file kept every request (`--sample-requests` keeps a sample).
+//!   when the file kept every request (`--sample-requests` keeps a sample). Its TPOT is
+//!   weighted by tokens: each request's value counts output_tokens − 1 times.
 //!
 //! Noise: the tools sum in another order (numpy's pairwise sum) and scale seconds to
 //! milliseconds before or after; both stay far below a relative 1e-9.
@@ -81,10 +82,20 @@ pub fn recompute(run: &Run, requests: &RunRequests) -> Vec<(String, f64, f64)> {
             continue;
         }
         let name = metric.name();
-        push(&format!("mean_{name}_ms"), mean(&values));
         if requests.rule == Rule::Guidellm {
+            // guidellm's TPOT (its `inter_token_latency_ms`) is a distribution over the
+            // tokens after the first, not over requests: each request counts
+            // output_tokens − 1 times (`request_stats.py`; its `count` is Σ(n − 1)).
+            let weighted = (metric == Metric::Tpot)
+                .then(|| token_weighted_mean(&ok, |r| r.value(metric), 1))
+                .flatten();
+            push(
+                &format!("mean_{name}_ms"),
+                weighted.or_else(|| mean(&values)),
+            );
             continue;
         }
+        push(&format!("mean_{name}_ms"), mean(&values));
         push(&format!("std_{name}_ms"), std_dev(&values));
         let sorted = sorted(&values);
         push(&format!("min_{name}_ms"), sorted.first().copied());
@@ -110,6 +121,27 @@ pub fn recompute(run: &Run, requests: &RunRequests) -> Vec<(String, f64, f64)> {
         }
     }
     out
+}
+
+/// Σ v·(n − skip) / Σ (n − skip) over the requests with a value and an output token count
+/// above `skip`; `None` when a request with a value has no count (then the plain mean is
+/// all there is).
+fn token_weighted_mean(
+    ok: &[&Request],
+    value: impl Fn(&Request) -> Option<f64>,
+    skip: u64,
+) -> Option<f64> {
+    let (mut sum, mut weight) = (0.0, 0.0);
+    for r in ok {
+        let Some(v) = value(r) else { continue };
+        let n = r.output_tokens?;
+        if n > skip {
+            let w = (n - skip) as f64;
+            sum += v * w;
+            weight += w;
+        }
+    }
+    (weight > 0.0).then(|| sum / weight)
 }
 
 /// The recomputed numbers that disagree with the file's beyond noise, or, for a number
