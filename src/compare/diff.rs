@@ -139,6 +139,9 @@ pub struct PairDiff {
     pub checks: Vec<Check>,
     /// Every candidate run completed no request: the pair regressed without any rule.
     pub candidate_failed: bool,
+    /// Workload columns whose values differ between the paired runs (a key that leaves
+    /// them out pairs different benchmarks): said beside the table, listed in the JSON.
+    pub config_differs: Vec<crate::keys::ConfigDiff>,
     pub verdict: Verdict,
 }
 
@@ -397,6 +400,7 @@ fn compare_group(
         metrics: diffs,
         checks,
         candidate_failed,
+        config_differs: crate::keys::config_differs(&group.baseline, &group.candidate),
         verdict: if regressed {
             Verdict::Regression
         } else {
