@@ -166,12 +166,12 @@ fn write_charts(
     let (a, b) = &outcome.labels;
     let sides = [
         Side {
-            name: &a,
+            name: a,
             requests: base,
             dashed: false,
         },
         Side {
-            name: &b,
+            name: b,
             requests: cand,
             dashed: true,
         },
