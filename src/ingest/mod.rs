@@ -25,6 +25,7 @@ mod perf_console;
 mod perf_csv;
 mod perf_json;
 mod perf_labels;
+pub mod serve_block;
 mod serve_json;
 mod serve_text;
 mod settle;
