@@ -44,47 +44,38 @@ pub fn print(run: &Run) -> Option<String> {
     if let Some(x) = num("request_rate") {
         line("Request rate configured (RPS):", fixed(x));
     }
-    let rows: [(&str, &str, fn(f64) -> String); 10] = [
-        ("Benchmark duration (s):", "duration", |x| format!("{x:.2}")),
-        ("Total input tokens:", "total_input_tokens", |x| {
-            format!("{}", x.round() as i64)
-        }),
-        ("Total generated tokens:", "total_output_tokens", |x| {
-            format!("{}", x.round() as i64)
-        }),
-        ("Request throughput (req/s):", "request_throughput", |x| {
-            format!("{x:.2}")
-        }),
-        ("Request goodput (req/s):", "request_goodput", |x| {
-            format!("{x:.2}")
-        }),
+    // (label, column, printed as an integer)
+    let rows = [
+        ("Benchmark duration (s):", "duration", false),
+        ("Total input tokens:", "total_input_tokens", true),
+        ("Total generated tokens:", "total_output_tokens", true),
+        ("Request throughput (req/s):", "request_throughput", false),
+        ("Request goodput (req/s):", "request_goodput", false),
         (
             "Output token throughput (tok/s):",
             "output_throughput",
-            |x| format!("{x:.2}"),
+            false,
         ),
         (
             "Peak output token throughput (tok/s):",
             "max_output_tokens_per_s",
-            |x| format!("{x:.2}"),
+            false,
         ),
         (
             "Peak concurrent requests:",
             "max_concurrent_requests",
-            |x| format!("{x:.2}"),
+            false,
         ),
         (
             "Total token throughput (tok/s):",
             "total_token_throughput",
-            |x| format!("{x:.2}"),
+            false,
         ),
-        ("Accept length:", "spec_decode_acceptance_length", |x| {
-            format!("{x:.2}")
-        }),
+        ("Accept length:", "spec_decode_acceptance_length", false),
     ];
-    for (label, key, show) in rows {
+    for (label, key, integer) in rows {
         if let Some(x) = num(key) {
-            line(label, show(x));
+            line(label, if integer { int(x) } else { fixed(x) });
         }
     }
     for (family, name, title) in SECTIONS {
