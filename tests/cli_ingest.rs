@@ -472,3 +472,39 @@ fn reader_messages_follow_the_language() {
         );
     }
 }
+
+/// Counts are integers in the Parquet frame whatever the readers that filled them (a
+/// count read as a float in one reader used to make the column DOUBLE for all).
+#[test]
+fn counts_are_integer_columns_in_the_parquet_frame() {
+    use polars::prelude::{DataType, ParquetReader, SerReader};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("runs.parquet");
+    // `fixtures/` may hold deliberately bad files: with --keep-going the good runs are
+    // written whatever the exit code says about the others.
+    let out = perflab()
+        .args(["ingest", "--keep-going", "--parquet"])
+        .arg(&path)
+        .arg("fixtures")
+        .output()
+        .unwrap();
+    assert!(path.is_file(), "{}", String::from_utf8_lossy(&out.stderr));
+    let file = std::fs::File::open(&path).unwrap();
+    let df = ParquetReader::new(file).finish().unwrap();
+    assert!(df.height() > 100, "{}", df.height());
+    let mut checked = 0;
+    for name in [
+        "run_index",
+        "num_prompts",
+        "completed",
+        "failed",
+        "total_input_tokens",
+        "total_output_tokens",
+        "max_concurrency",
+    ] {
+        let column = df.column(name).unwrap_or_else(|_| panic!("no {name}"));
+        assert_eq!(column.dtype(), &DataType::Int64, "{name}");
+        checked += 1;
+    }
+    assert_eq!(checked, 7);
+}
