@@ -95,12 +95,15 @@ fn model_name(id: &str) -> String {
     }
 }
 
-/// `8`, `inf` (vLLM's default rate) or `-`.
+/// `8`, `inf` (vLLM's default rate), `130.45` or `-`. A fractional rate is shown as the
+/// tools print one (vLLM's `Request rate configured (RPS): 20.00`, guidellm's tables: two
+/// decimals), not as the 17 digits a sweep computed (`130.44761053711804`); the frame
+/// keeps the value whole.
 fn setting(run: &Run, key: &str) -> String {
     match (run.get(key), run.text(key)) {
         (Some(v), _) if v.is_infinite() => "inf".into(),
         (Some(v), _) if v.fract() == 0.0 => format!("{v:.0}"),
-        (Some(v), _) => format!("{v}"),
+        (Some(v), _) => format!("{v:.2}"),
         (None, Some(t)) => t.to_owned(),
         (None, None) => "-".into(),
     }
@@ -329,6 +332,17 @@ fn write_streamed(layout: &Layout, out: &mut impl std::io::Write) -> std::io::Re
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_computed_rate_is_shown_as_the_tools_print_it() {
+        let mut r = Run::new(Format::GuidellmJson, None);
+        r.set_num("request_rate", 130.44761053711804);
+        r.set_num("max_concurrency", 8.0);
+        assert_eq!(setting(&r, "request_rate"), "130.45");
+        assert_eq!(setting(&r, "max_concurrency"), "8");
+        r.set_num("request_rate", f64::INFINITY);
+        assert_eq!(setting(&r, "request_rate"), "inf");
+    }
     use crate::model::Format;
 
     /// Runs whose cells differ in width from row to row, some metrics missing.
