@@ -205,6 +205,49 @@ fn inference_perf_all_failed_stage_is_a_run() {
     let r = only(&["fixtures/inference-perf/0.7.0-all-failed"]);
     assert_eq!(num(&r, "completed"), Some(0.0));
     assert_eq!(num(&r, "failed"), Some(10.0));
+    assert_eq!(text(&r, "model_id"), Some("mock-model"));
+    assert_eq!(num(&r, "max_concurrency"), Some(2.0));
+    assert_eq!(num(&r, "num_prompts"), Some(10.0));
+}
+
+// ---- 7. inference-perf: the model and the load from the config.yaml beside the stages ----
+
+#[test]
+fn inference_perf_stages_have_the_model_and_the_configured_load() {
+    let rows = ingest(&["fixtures/inference-perf/0.7.0-run4-constant-3stages"]);
+    assert_eq!(rows.len(), 3, "{rows:#?}");
+    for (r, rate) in rows.iter().zip([2.0, 5.0, 10.0]) {
+        assert_eq!(text(r, "model_id"), Some("mock-model"));
+        assert_eq!(text(r, "load_type"), Some("constant"));
+        assert_eq!(num(r, "load_value"), Some(rate));
+        assert_eq!(num(r, "request_rate"), Some(rate));
+        assert_eq!(num(r, "streaming"), Some(1.0));
+        assert_eq!(num(r, "input_len"), Some(64.0));
+    }
+    // Concurrent: the saved config's `rate: 12.0` / `16.0` (and the console's `Req Rate`)
+    // are num_requests over a filled-in 1 s, never asked for.
+    let rows = ingest(&["fixtures/inference-perf/0.7.0-per-request-2stages-failures"]);
+    assert_eq!(rows.len(), 2, "{rows:#?}");
+    for (r, (asked, conc, failed)) in rows.iter().zip([(12.0, 2.0, 3.0), (16.0, 4.0, 2.0)]) {
+        assert_eq!(text(r, "format"), Some("inference-perf-json"));
+        assert_eq!(text(r, "model_id"), Some("mock-model"));
+        assert_eq!(text(r, "load_type"), Some("concurrent"));
+        assert_eq!(num(r, "max_concurrency"), Some(conc));
+        assert_eq!(num(r, "load_value"), Some(conc));
+        assert_eq!(num(r, "num_prompts"), Some(asked));
+        assert_eq!(num(r, "failed"), Some(failed));
+        assert!(num(r, "request_rate").is_none(), "{r:?}");
+    }
+    // Two runs of one config pair on the configured load and model.
+    let out = run(&[
+        "diff",
+        "fixtures/inference-perf/0.7.0-per-request-2stages-failures",
+        "fixtures/inference-perf/0.7.0-per-request-2stages-failures",
+        "--key",
+        "model_id,load_type,load_value",
+    ]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(!out.stdout.contains("model_id=null"), "{}", out.stdout);
 }
 
 // ---- 3. One run across folder levels ----

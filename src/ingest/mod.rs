@@ -11,6 +11,7 @@ mod reader;
 mod same_run;
 pub mod text;
 mod walk;
+mod yaml_block;
 
 mod guidellm_csv;
 mod guidellm_json;
