@@ -353,3 +353,59 @@ fn guidellm_token_weighted_tpot_raises_no_false_warning() {
         out.stdout
     );
 }
+
+// ---- 12. guidellm consoles: rounded runs, one with the JSON's run beside them ----
+
+#[test]
+fn a_guidellm_console_is_a_rounded_run_merged_into_its_json() {
+    // Beside benchmarks.json: one row, the JSON's numbers, the console in `sources`.
+    for (dir, n) in [
+        ("fixtures/guidellm/0.8.1-poisson-rate10", 1),
+        ("fixtures/guidellm/0.8.1-sweep-size3", 3),
+        ("fixtures/guidellm/0.8.1-run5-all-failed", 1),
+    ] {
+        let rows = ingest(&[dir]);
+        assert_eq!(rows.len(), n, "{dir}: {rows:#?}");
+        for r in &rows {
+            assert_eq!(text(r, "format"), Some("guidellm-json"), "{dir}");
+            assert!(text(r, "sources").unwrap().contains("console.txt"), "{r:?}");
+            assert!(text(r, "precision").is_none(), "{r:?}");
+        }
+    }
+    // Alone, the console is the run, marked rounded.
+    let r = only(&["fixtures/guidellm/0.8.1-poisson-rate10/console.txt"]);
+    assert_eq!(text(&r, "format"), Some("guidellm-console"));
+    assert_eq!(text(&r, "precision"), Some("rounded"));
+    assert_eq!(text(&r, "model_id"), Some("mock-model"));
+    assert_eq!(num(&r, "request_rate"), Some(10.0));
+    assert_eq!(num(&r, "completed"), Some(40.0));
+    assert_eq!(num(&r, "mean_ttft_ms"), Some(27.8));
+    // guidellm 0.3's tables, console only: the ten benchmarks of its sweep.
+    let rows = ingest(&["fixtures/corpus/guidellm-0.3.0-console-llamastack-vllm-1-1.txt"]);
+    assert_eq!(rows.len(), 10);
+    assert_eq!(text(&rows[9], "label"), Some("constant@15.43"));
+    assert_eq!(num(&rows[9], "p99_ttft_ms"), Some(283.6));
+    assert_eq!(num(&rows[9], "incomplete"), Some(92.0));
+}
+
+#[test]
+fn a_guidellm_console_that_disagrees_with_its_json_beyond_rounding_is_kept_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let from = root().join("fixtures/guidellm/0.8.1-poisson-rate10");
+    std::fs::copy(from.join("benchmarks.json"), dir.path().join("benchmarks.json")).unwrap();
+    let console = std::fs::read_to_string(from.join("console.txt")).unwrap();
+    // The JSON's mean TTFT is 27.775 ms: 27.8 as printed, not 29.8.
+    let edited = console.replacen("| 27.8 ± 1.8 |", "| 29.8 ± 1.8 |", 1);
+    assert_ne!(edited, console);
+    std::fs::write(dir.path().join("console.txt"), edited).unwrap();
+    let out = perflab()
+        .args(["ingest", "--json"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    assert!(stderr.contains("mean_ttft_ms"), "{stderr}");
+}

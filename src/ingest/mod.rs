@@ -13,6 +13,7 @@ pub mod text;
 mod walk;
 mod yaml_block;
 
+mod guidellm_console;
 mod guidellm_csv;
 mod guidellm_json;
 mod guidellm_summary;
@@ -71,6 +72,7 @@ fn text_readers() -> Vec<&'static dyn Reader> {
         &vllm_offline::OfflineTextReader,
         &serve_json::InlineJsonReader,
         &perf_console::PerfConsoleReader,
+        &guidellm_console::GuidellmConsoleReader,
     ]
 }
 
