@@ -175,10 +175,26 @@ fn a_sglang_console_whose_requests_all_failed_is_a_run() {
 #[test]
 fn aiperf_and_genai_perf_runs_whose_requests_all_failed_are_runs() {
     // AIPerf writes no export, only `profile_export.jsonl` of error records; its console
-    // logs `Processed 0 valid requests and 10 errors (10 total).`
+    // logs `Processed 0 valid requests and 10 errors (10 total).` The records are the run,
+    // the console the same run.
     let r = only(&["fixtures/aiperf/0.13.0-all-failed-artifacts"]);
-    assert_eq!(text(&r, "format"), Some("aiperf-console"));
+    assert_eq!(text(&r, "format"), Some("aiperf-json"));
+    assert_eq!(
+        text(&r, "source"),
+        Some("run-all-failed/profile_export.jsonl")
+    );
+    assert_eq!(text(&r, "sources"), Some("run-all-failed.console.txt"));
     assert_eq!(num(&r, "completed"), Some(0.0));
+    assert_eq!(num(&r, "failed"), Some(10.0));
+    assert_eq!(num(&r, "requests"), Some(10.0));
+    // Without the console: the records alone are the run, each error record a failure.
+    let r = only(&["fixtures/aiperf/0.13.0-all-failed-artifacts/run-all-failed"]);
+    assert_eq!(text(&r, "format"), Some("aiperf-json"));
+    assert_eq!(num(&r, "completed"), Some(0.0));
+    assert_eq!(num(&r, "failed"), Some(10.0));
+    // The console alone is the run too.
+    let r = only(&["fixtures/aiperf/0.13.0-all-failed-artifacts/run-all-failed.console.txt"]);
+    assert_eq!(text(&r, "format"), Some("aiperf-console"));
     assert_eq!(num(&r, "failed"), Some(10.0));
     // genai-perf: perf_analyzer stopped on the failures and exited 99; no export, and no
     // count of the failed requests anywhere.

@@ -4,6 +4,7 @@
 //! file), numbers the runs, and collects per-file errors and warnings.
 
 mod aiperf_layout;
+mod aiperf_records;
 mod batches;
 mod contents;
 mod not_runs;
@@ -52,6 +53,8 @@ use crate::{Error, Result};
 /// reads it.
 fn file_readers() -> Vec<&'static dyn Reader> {
     vec![
+        // By its name only: AIPerf's records when they are all its run left.
+        &aiperf_records::AiperfRecordsReader,
         // Before the result-JSON reader: a sweep's run files are result JSONs too.
         &vllm_sweep::SweepReader,
         &serve_json::ServeJsonReader,
