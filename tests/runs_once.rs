@@ -241,7 +241,9 @@ fn files_it_knows_but_does_not_read_say_what_they_are() {
     assert_eq!(out.code, 2, "{file}");
     assert_eq!(out.stderr, format!("perflab: {file}: {says}\n"));
     // In the user's language.
-    let out = run(perflab().env("LC_ALL", "ru_RU.UTF-8").args(["ingest", file]));
+    let out = run(perflab()
+        .env("LC_ALL", "ru_RU.UTF-8")
+        .args(["ingest", file]));
     assert!(
         out.stderr.contains("сводка AIPerf по нескольким прогонам"),
         "{}",

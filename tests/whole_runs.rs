@@ -408,7 +408,11 @@ fn a_guidellm_console_is_a_rounded_run_merged_into_its_json() {
 fn a_guidellm_console_that_disagrees_with_its_json_beyond_rounding_is_kept_apart() {
     let dir = tempfile::tempdir().unwrap();
     let from = root().join("fixtures/guidellm/0.8.1-poisson-rate10");
-    std::fs::copy(from.join("benchmarks.json"), dir.path().join("benchmarks.json")).unwrap();
+    std::fs::copy(
+        from.join("benchmarks.json"),
+        dir.path().join("benchmarks.json"),
+    )
+    .unwrap();
     let console = std::fs::read_to_string(from.join("console.txt")).unwrap();
     // The JSON's mean TTFT is 27.775 ms: 27.8 as printed, not 29.8.
     let edited = console.replacen("| 27.8 ± 1.8 |", "| 29.8 ± 1.8 |", 1);
@@ -424,4 +428,54 @@ fn a_guidellm_console_that_disagrees_with_its_json_beyond_rounding_is_kept_apart
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(stdout.lines().count(), 2, "{stdout}");
     assert!(stderr.contains("mean_ttft_ms"), "{stderr}");
+}
+
+// ---- 8. vLLM's perf CI: the client command line beside the result JSON ----
+
+#[test]
+fn a_vllm_ci_result_gets_its_workload_from_the_commands_file_beside_it() {
+    // The result JSON has no dataset or lengths; its `.commands` (a reproduction of the
+    // CI script's jq block, fixtures/vllm/README.md) has the client's flags.
+    let dir = "fixtures/vllm/0.33.0-buildkite-commands-reproduction/results";
+    let r = only(&[dir]);
+    assert_eq!(text(&r, "format"), Some("vllm-serve-json"));
+    assert!(r.get("sources").is_none(), "{r:?}");
+    assert_eq!(text(&r, "dataset"), Some("random"));
+    assert_eq!(num(&r, "input_len"), Some(128.0));
+    assert_eq!(num(&r, "output_len"), Some(32.0));
+    assert_eq!(num(&r, "num_prompts"), Some(30.0));
+    assert_eq!(num(&r, "max_concurrency"), Some(4.0));
+    assert_eq!(r.get("request_rate"), Some(&Json::Null));
+    assert_eq!(text(&r, "backend"), Some("vllm"));
+    // Without it, the same JSON has no workload.
+    let tmp = tempfile::tempdir().unwrap();
+    let name = "serving_mock_random_128_32_qps_inf_concurrency_4";
+    std::fs::copy(
+        root().join(dir).join(format!("{name}.json")),
+        tmp.path().join(format!("{name}.json")),
+    )
+    .unwrap();
+    let out = perflab()
+        .args(["ingest", "--json"])
+        .arg(tmp.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(!stdout.contains("\"input_len\""), "{stdout}");
+    assert!(!stdout.contains("\"dataset\""), "{stdout}");
+    // A commands file cut short is a warning naming it and its line; the run stands.
+    let commands =
+        std::fs::read_to_string(root().join(dir).join(format!("{name}.commands"))).unwrap();
+    let cut = &commands[..commands.find("--random-input-len").unwrap()];
+    std::fs::write(tmp.path().join(format!("{name}.commands")), cut).unwrap();
+    let out = perflab()
+        .args(["ingest", "--json"])
+        .arg(tmp.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains(&format!("{name}.commands:3:")), "{stderr}");
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 1);
 }

@@ -41,3 +41,6 @@ ingest-yaml-key = expected `key: value`
 ingest-yaml-scalar = expected a plain or quoted value (flow lists, anchors and tags are not read)
 ingest-yaml-tab = a tab in the indentation
 ingest-yaml-not-mapping = expected a mapping of settings
+ingest-vllm-commands-unread = { $file }:{ $line }: the benchmark's command line could not be read ({ $error }); the run's workload is left out
+ingest-vllm-commands-no-client = expected a `client_command` string
+ingest-vllm-commands-quote = a quote in `client_command` is never closed

@@ -41,3 +41,6 @@ ingest-yaml-key = ожидалось `ключ: значение`
 ingest-yaml-scalar = ожидалось простое значение или строка в кавычках (потоковые списки, якоря и теги не читаются)
 ingest-yaml-tab = табуляция в отступе
 ingest-yaml-not-mapping = ожидалось отображение настроек
+ingest-vllm-commands-unread = { $file }:{ $line }: командную строку бенчмарка прочитать не удалось ({ $error }); нагрузка прогона не заполнена
+ingest-vllm-commands-no-client = ожидалась строка `client_command`
+ingest-vllm-commands-quote = кавычка в `client_command` не закрыта

@@ -41,3 +41,6 @@ ingest-yaml-key = 应为 `键: 值`
 ingest-yaml-scalar = 应为普通值或带引号的值（不读取流式列表、锚点与标签）
 ingest-yaml-tab = 缩进中含制表符
 ingest-yaml-not-mapping = 应为设置的映射
+ingest-vllm-commands-unread = { $file }:{ $line }: 无法读取基准测试的命令行（{ $error }）；该运行的工作负载留空
+ingest-vllm-commands-no-client = 应为 `client_command` 字符串
+ingest-vllm-commands-quote = `client_command` 中的引号未闭合

@@ -83,8 +83,9 @@ mod tests {
     #[test]
     fn records_beside_their_summary_or_with_a_success_are_no_run() {
         // A successful run's records: the summary beside them is the run.
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("fixtures/aiperf/0.13.0-chat-nostream-c2/run-chat-nostream-c2/profile_export.jsonl");
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(
+            "fixtures/aiperf/0.13.0-chat-nostream-c2/run-chat-nostream-c2/profile_export.jsonl",
+        );
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(AiperfRecordsReader
             .read(&Source::new(&path, &text))
@@ -106,7 +107,10 @@ mod tests {
         let text = std::fs::read_to_string(&path).unwrap();
         let cut_at = text.match_indices('\n').nth(2).unwrap().0 + 40;
         let e = AiperfRecordsReader
-            .read(&Source::new(Path::new("profile_export.jsonl"), &text[..cut_at]))
+            .read(&Source::new(
+                Path::new("profile_export.jsonl"),
+                &text[..cut_at],
+            ))
             .unwrap_err();
         assert_eq!(e.line, Some(4), "{e:?}");
     }

@@ -49,8 +49,7 @@ impl Reader for GuidellmConsoleReader {
         let text = source.text;
         let has = |needle: &str| memchr::memmem::find(text.as_bytes(), needle.as_bytes()).is_some();
         let old = has("Benchmarks Stats:") || has("Benchmarks Info:");
-        let new = has("Request Latency Statistics (Completed Requests)")
-            || has("Run Summary Info");
+        let new = has("Request Latency Statistics (Completed Requests)") || has("Run Summary Info");
         if !old && !new {
             return Ok(None);
         }
@@ -180,7 +179,11 @@ fn is_rule(line: &str, c: char) -> bool {
 /// The title printed above the table whose first rule is line `i`: the nearest non-empty
 /// line above it, without 0.8's `ℹ` and 0.3's colon.
 fn title_above(lines: &[(usize, &str)], i: usize) -> Option<String> {
-    let line = lines[..i].iter().rev().map(|l| l.1.trim()).find(|l| !l.is_empty())?;
+    let line = lines[..i]
+        .iter()
+        .rev()
+        .map(|l| l.1.trim())
+        .find(|l| !l.is_empty())?;
     Some(
         line.trim_start_matches('ℹ')
             .trim()
@@ -432,7 +435,11 @@ fn distribution_column(stat: &str, family: &str) -> Option<&'static str> {
         "median_osl",
         "p95_osl",
     ];
-    let unit = if matches!(family, "isl" | "osl") { "" } else { "_ms" };
+    let unit = if matches!(family, "isl" | "osl") {
+        ""
+    } else {
+        "_ms"
+    };
     let name = format!("{stat}_{family}{unit}");
     COLUMNS.iter().copied().find(|c| *c == name)
 }

@@ -160,7 +160,11 @@ fn read_config(path: &std::path::Path) -> Result<Option<Map<String, Json>>, Warn
 /// The model, the load and the workload of stage `stage` (the only stage, for a summary
 /// read as the run) from the run's config; what the report said stays.
 fn apply_config(config: &Map<String, Json>, stage: Option<u32>, run: &mut Run) {
-    let text_at = |path: &[&str]| at(config, path).and_then(Json::as_str).filter(|s| !s.is_empty());
+    let text_at = |path: &[&str]| {
+        at(config, path)
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty())
+    };
     let num_at = |obj: &Map<String, Json>, key: &str| obj.get(key).and_then(Json::as_f64);
     let set_text = |run: &mut Run, col: &'static str, v: Option<&str>| {
         if let Some(v) = v {
@@ -173,9 +177,13 @@ fn apply_config(config: &Map<String, Json>, stage: Option<u32>, run: &mut Run) {
     if let Some(Json::Bool(streaming)) = at(config, &["api", "streaming"]) {
         run.set_num("streaming", f64::from(u8::from(*streaming)));
     }
-    if let Some(data) = text_at(&["data", "type"]).filter(|t| matches!(*t, "random" | "synthetic")) {
+    if let Some(data) = text_at(&["data", "type"]).filter(|t| matches!(*t, "random" | "synthetic"))
+    {
         set_text(run, "dataset", Some(data));
-        for (key, col) in [("input_distribution", "input_len"), ("output_distribution", "output_len")] {
+        for (key, col) in [
+            ("input_distribution", "input_len"),
+            ("output_distribution", "output_len"),
+        ] {
             if let Some(Json::Object(d)) = at(config, &["data", key]) {
                 if let Some(mean) = num_at(d, "mean") {
                     run.set_num(col, mean);
@@ -542,7 +550,11 @@ mod tests {
         let to = dir.path().join("stage_0_lifecycle_metrics.json");
         std::fs::copy(from.join("stage_0_lifecycle_metrics.json"), &to).unwrap();
         let config = std::fs::read_to_string(from.join(CONFIG)).unwrap();
-        let broken = config.replacen("  type: constant\n", "  type: constant\n      stray: 1\n", 1);
+        let broken = config.replacen(
+            "  type: constant\n",
+            "  type: constant\n      stray: 1\n",
+            1,
+        );
         assert_ne!(broken, config);
         std::fs::write(dir.path().join(CONFIG), broken).unwrap();
         let text = std::fs::read_to_string(&to).unwrap();
@@ -554,7 +566,11 @@ mod tests {
         assert_eq!(r.get("request_rate"), Some(2.0));
         assert!(r.text("model_id").is_none());
         assert_eq!(parsed.warnings.len(), 1);
-        let line = config.lines().position(|l| l == "  type: constant").unwrap() + 2;
+        let line = config
+            .lines()
+            .position(|l| l == "  type: constant")
+            .unwrap()
+            + 2;
         let msg = &parsed.warnings[0].message;
         assert!(msg.contains(&format!("config.yaml:{line}:")), "{msg}");
     }

@@ -31,6 +31,7 @@ mod perf_labels;
 mod serve_json;
 mod serve_text;
 mod settle;
+mod vllm_commands;
 mod vllm_offline;
 mod vllm_sweep;
 

@@ -242,7 +242,9 @@ fn scalar(text: &str) -> Option<Json> {
     if t.starts_with(['{', '[', '&', '*', '!', '|', '>']) {
         return None;
     }
-    let numeric = t.bytes().all(|b| b.is_ascii_digit() || b"+-.eE_".contains(&b))
+    let numeric = t
+        .bytes()
+        .all(|b| b.is_ascii_digit() || b"+-.eE_".contains(&b))
         && t.bytes().any(|b| b.is_ascii_digit());
     if numeric {
         let clean = t.replace('_', "");
