@@ -38,8 +38,15 @@ fn table(name: &str, dir: &str) -> String {
     let mut files = Vec::new();
     collect(&root, &root, &mut files);
     let mut s = format!("pub static {name}: &[(&str, &str)] = &[\n");
-    for (rel, abs) in files {
-        let _ = writeln!(s, "    ({rel:?}, include_str!({abs:?})),");
+    // The path is made when the crate compiles, from its own manifest directory: two
+    // checkouts sharing a target folder share this script's output, and an absolute path
+    // written here would embed the other checkout's files.
+    for (rel, _) in files {
+        let path = format!("/{dir}/{rel}");
+        let _ = writeln!(
+            s,
+            "    ({rel:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), {path:?}))),"
+        );
     }
     s.push_str("];\n");
     s

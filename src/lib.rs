@@ -16,6 +16,7 @@ pub mod error;
 pub mod history;
 pub mod import;
 pub mod ingest;
+pub mod keys;
 pub mod l10n;
 pub mod model;
 pub mod offsets;

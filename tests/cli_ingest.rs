@@ -181,7 +181,7 @@ fn json_lines_of_the_corpus() {
         Json::Null,
     );
     assert_eq!(inferencex["format"], "vllm-serve-json");
-    assert_eq!(inferencex["run_index"], 0);
+    assert_eq!(inferencex["run_index"], 1);
     assert_eq!(inferencex.get("request_rate"), Some(&Json::Null));
     assert_eq!(inferencex.get("request_goodput"), Some(&Json::Null));
     assert_eq!(inferencex["max_concurrency"].as_f64(), Some(4.0));
@@ -199,7 +199,7 @@ fn json_lines_of_the_corpus() {
     assert_eq!(sglang.get("max_concurrency"), Some(&Json::Null));
     assert_eq!(sglang["max_itl_ms"].as_f64(), Some(5.12));
 
-    // The nerdalert log: six runs, numbered 0..5 in line order.
+    // The nerdalert log: six runs, numbered 1..6 in line order (as `FILE#N` takes them).
     let log: Vec<_> = runs
         .iter()
         .filter(|r| r["source"] == "vllm-benchmark-serving-2025-k8s-job-log-nerdalert.txt")
@@ -207,7 +207,7 @@ fn json_lines_of_the_corpus() {
     let lines: Vec<_> = log.iter().map(|r| r["line"].as_u64()).collect();
     let indexes: Vec<_> = log.iter().map(|r| r["run_index"].as_u64()).collect();
     assert_eq!(lines, [47, 69, 109, 131, 171, 193].map(Some));
-    assert_eq!(indexes, [0, 1, 2, 3, 4, 5].map(Some));
+    assert_eq!(indexes, [1, 2, 3, 4, 5, 6].map(Some));
 }
 
 #[test]
@@ -399,7 +399,7 @@ fn format_forces_one_reader() {
         let got: Vec<_> = runs.iter().map(|r| r["line"].as_u64()).collect();
         assert_eq!(got, lines.map(Some), "{format}");
         let indexes: Vec<_> = runs.iter().map(|r| r["run_index"].as_u64()).collect();
-        assert_eq!(indexes, [0, 1, 2].map(Some), "{format}");
+        assert_eq!(indexes, [1, 2, 3].map(Some), "{format}");
     }
     // A named file that holds nothing of the forced format is an error naming the format.
     perflab()
@@ -471,4 +471,40 @@ fn reader_messages_follow_the_language() {
             "{lang}: {stderr}"
         );
     }
+}
+
+/// Counts are integers in the Parquet frame whatever the readers that filled them (a
+/// count read as a float in one reader used to make the column DOUBLE for all).
+#[test]
+fn counts_are_integer_columns_in_the_parquet_frame() {
+    use polars::prelude::{DataType, ParquetReader, SerReader};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("runs.parquet");
+    // `fixtures/` may hold deliberately bad files: with --keep-going the good runs are
+    // written whatever the exit code says about the others.
+    let out = perflab()
+        .args(["ingest", "--keep-going", "--parquet"])
+        .arg(&path)
+        .arg("fixtures")
+        .output()
+        .unwrap();
+    assert!(path.is_file(), "{}", String::from_utf8_lossy(&out.stderr));
+    let file = std::fs::File::open(&path).unwrap();
+    let df = ParquetReader::new(file).finish().unwrap();
+    assert!(df.height() > 100, "{}", df.height());
+    let mut checked = 0;
+    for name in [
+        "run_index",
+        "num_prompts",
+        "completed",
+        "failed",
+        "total_input_tokens",
+        "total_output_tokens",
+        "max_concurrency",
+    ] {
+        let column = df.column(name).unwrap_or_else(|_| panic!("no {name}"));
+        assert_eq!(column.dtype(), &DataType::Int64, "{name}");
+        checked += 1;
+    }
+    assert_eq!(checked, 7);
 }

@@ -418,7 +418,12 @@ fn runs_on_one_side_only_are_listed_as_added_and_removed() {
         "candidate/new.json",
         &read_fixture("vllm-result-inferencex-gptoss120b-conc4.json"),
     );
-    let r = run(perflab(d).args(["diff", "baseline", "candidate"]));
+    // Keyed by file: the workload key would pair by model instead (see
+    // `timestamp_named_results_pair_by_workload`).
+    let by_file = ["--key", "source,run_index"];
+    let r = run(perflab(d)
+        .args(["diff", "baseline", "candidate"])
+        .args(by_file));
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert!(
         r.stdout
@@ -447,7 +452,10 @@ fn nothing_matched_is_an_error() {
     let text = read_fixture(VLLM_TEXT);
     put(dir.path(), "baseline/a.txt", &text);
     put(dir.path(), "candidate/b.txt", &text);
-    let r = run(perflab(dir.path()).args(["diff", "baseline", "candidate"]));
+    let by_file = ["--key", "source,run_index"];
+    let r = run(perflab(dir.path())
+        .args(["diff", "baseline", "candidate"])
+        .args(by_file));
     assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
     assert!(
         r.stderr
@@ -474,7 +482,9 @@ fn nothing_matched_is_an_error() {
     let json = read_fixture(GPTOSS_JSON);
     put(dir.path(), "base2/a.json", &json);
     put(dir.path(), "cand2/b.json", &json);
-    let r = run(perflab(dir.path()).args(["diff", "base2", "cand2"]));
+    let r = run(perflab(dir.path())
+        .args(["diff", "base2", "cand2"])
+        .args(by_file));
     assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
     assert!(
         r.stderr.contains("try --key model_id,max_concurrency"),
@@ -490,6 +500,9 @@ fn nothing_matched_is_an_error() {
         .expect("a suggested key")
         .to_owned();
     let r = run(perflab(dir.path()).args(["diff", "base2", "cand2", "--key", &model_key]));
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    // Without a key they pair by their workload, whatever the files are called.
+    let r = run(perflab(dir.path()).args(["diff", "base2", "cand2"]));
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     // An empty side is an error too, and says where.
     fs::create_dir_all(dir.path().join("empty")).unwrap();
@@ -869,4 +882,96 @@ fn json_and_markdown_cannot_both_take_stdout() {
         .arg(&cand));
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("choose one"));
+}
+
+/// vLLM names result files by timestamp: a baseline and a candidate folder of the same
+/// benchmark share no file name, so the default key is the workload. Each console sits
+/// beside its result file (as a CI job that saves both writes them), which is where the
+/// input length is: the JSON keeps none.
+fn timestamp_named_sides(d: &Path) {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/vllm/0.33.0-pairing-base-cand");
+    let copy = |from: &str, to: &str| {
+        let to = d.join(to);
+        fs::create_dir_all(to.parent().unwrap()).unwrap();
+        fs::copy(src.join(from), to).unwrap();
+    };
+    copy("base.console.txt", "base/console.txt");
+    copy(
+        "base/openai-infqps-concurrency4-mock-model-20261203-064617.json",
+        "base/openai-infqps-concurrency4-mock-model-20261203-064617.json",
+    );
+    copy("cand.console.txt", "cand/console.txt");
+    copy(
+        "cand/openai-infqps-concurrency4-mock-model-20261203-064639.json",
+        "cand/openai-infqps-concurrency4-mock-model-20261203-064639.json",
+    );
+    copy("cand-in256.console.txt", "cand256/console.txt");
+    copy(
+        "cand/openai-infqps-concurrency4-mock-model-20261203-064702.json",
+        "cand256/openai-infqps-concurrency4-mock-model-20261203-064702.json",
+    );
+}
+
+#[test]
+fn timestamp_named_results_pair_by_workload() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    timestamp_named_sides(d);
+    let r = run(perflab(d).args(["diff", "--json", "base", "cand"]));
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    let key: Vec<&str> = v["key_columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    // The workload both sides know, from the JSON and from the console beside it.
+    for column in [
+        "model_id",
+        "input_len",
+        "output_len",
+        "max_concurrency",
+        "num_prompts",
+    ] {
+        assert!(key.contains(&column), "{column} not in {key:?}");
+    }
+    assert_eq!(v["pairs"].as_array().unwrap().len(), 1, "{}", r.stdout);
+    assert_eq!(v["pairs"][0]["config_differs"], serde_json::json!([]));
+    assert_eq!(v["counts"]["added"], 0);
+    assert_eq!(v["counts"]["removed"], 0);
+}
+
+#[test]
+fn paired_runs_that_differ_in_workload_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    timestamp_named_sides(d);
+    // By default the 256-token run is another benchmark: nothing pairs.
+    let r = run(perflab(d).args(["diff", "base", "cand256"]));
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    // Keyed by model only, they pair, and the comparison says what differs.
+    let r = run(perflab(d).args(["diff", "--json", "--key", "model_id", "base", "cand256"]));
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(
+        v["pairs"][0]["config_differs"],
+        serde_json::json!([{"column": "input_len", "baseline": "128", "candidate": "256"}]),
+        "{}",
+        r.stdout
+    );
+    let r = run(perflab(d).args([
+        "diff",
+        "--markdown",
+        "-",
+        "--key",
+        "model_id",
+        "base",
+        "cand256",
+    ]));
+    assert!(
+        r.stdout
+            .contains("model_id=mock-model: the paired runs differ in: input_len 128 → 256."),
+        "{}",
+        r.stdout
+    );
 }

@@ -281,7 +281,9 @@ fn the_report_finds_the_step_at_its_night_with_the_commit() {
     assert_eq!(lines.len(), 1, "one series: {text}");
     let s = &lines[0];
     assert_eq!(s["runs"], 40);
-    assert_eq!(s["series"]["source"], "result.json");
+    // No --key: the series is the workload the nights share (not the file name).
+    assert_eq!(s["series"]["model_id"], "mock-model", "{text}");
+    assert!(s["series"].get("source").is_none(), "{text}");
     let cps = s["change_points"].as_array().unwrap();
     assert_eq!(cps.len(), 1, "{text}");
     let cp = &cps[0];

@@ -963,3 +963,21 @@ missing = "out of memory"
     assert_numbers(cells(rows[2])[1], &["11224.70", "-2.62%", "16.66"]);
     assert_eq!(cells(rows[3])[1], "no result (out of memory)");
 }
+
+/// A `--save-detailed` result JSON is one line of per-request arrays: the report shows
+/// the block vLLM printed for the run instead (`ingest::serve_block`), never the JSON.
+#[test]
+fn a_result_json_is_shown_as_the_block_its_tool_prints() {
+    let r = render("fixtures/studies/vllm-detailed/study.toml", "en");
+    assert!(r
+        .markdown
+        .contains("============ Serving Benchmark Result ============"));
+    assert!(r
+        .markdown
+        .contains("Successful requests:                     37"));
+    assert!(!r.markdown.contains("\"ttfts\""), "raw JSON in the report");
+    assert!(
+        r.markdown.lines().all(|l| l.len() < 500),
+        "a line of raw JSON"
+    );
+}

@@ -252,7 +252,7 @@ fn nan_in_the_lists_is_a_missing_value_not_a_wrong_number() {
     let csv = fs::read_to_string(&frame).unwrap();
     let first = csv.lines().nth(1).unwrap();
     assert!(
-        first.starts_with("nan.json,0,0,true,,10,1,,,,,[]"),
+        first.starts_with("nan.json,1,0,true,,10,1,,,,,[]"),
         "{first}"
     );
 }

@@ -60,6 +60,7 @@ diff-regressions-beyond-table = { $count ->
     [one] 1 more regression, not in the table above:
    *[other] { $count } more regressions, not in the table above:
 }
+diff-note-config-differs = { $pair }: the paired runs differ in: { $columns }.
 diff-rows-omitted = { $count ->
     [one] 1 more row is
    *[other] { $count } more rows are

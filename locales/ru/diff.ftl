@@ -66,6 +66,7 @@ diff-regressions-beyond-table = { $count ->
     [few] Ещё { $count } регрессии, не вошедшие в таблицу выше:
    *[many] Ещё { $count } регрессий, не вошедших в таблицу выше:
 }
+diff-note-config-differs = { $pair }: сопоставленные прогоны различаются: { $columns }.
 diff-rows-omitted = { $count ->
     [one] Ещё { $count } строка не показана
     [few] Ещё { $count } строки не показаны

@@ -39,6 +39,7 @@ diff-outcome-already-beyond = 基线中已超过
 diff-outcome-pass = 通过
 diff-outcome-not-applicable = 不适用
 diff-regressions-beyond-table = 另有 { $count } 项回退未列入上表：
+diff-note-config-differs = { $pair }：配对的运行在以下方面不同：{ $columns }。
 diff-rows-omitted = 此处另有 { $count } 行未显示；请查看 --json 或 --html。
 diff-junit-failure = { $rule }：{ $key } 上为 { $observed }
 diff-junit-within-noise = { $rule }：{ $key } 上为 { $observed }，在噪声范围内（不显著）

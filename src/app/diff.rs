@@ -199,8 +199,15 @@ fn against_history(
     }
     let cand_path = &request.baseline;
     let candidate = side(cand_path, request, env)?;
-    let key =
-        configured_key.unwrap_or_else(|| default_key(cand_path, &candidate, cand_path, &candidate));
+    // A history keeps nights of one workload: the candidate's workload finds them.
+    let key = configured_key.unwrap_or_else(|| {
+        let workload = crate::keys::workload_key(&candidate, &candidate);
+        if workload.is_empty() {
+            default_key(cand_path, &candidate, cand_path, &candidate)
+        } else {
+            workload
+        }
+    });
     let store_handle = crate::history::Store::open(store, false)?;
     let history = crate::history::read::load_runs(&store_handle, None)?;
     let baseline =
@@ -366,22 +373,26 @@ fn side_requests(
     Ok(requests)
 }
 
-/// `source, run_index`, except when a side is a single file of raw outputs: its runs'
-/// `source` is then that file's own name, which differs between `old.json` and
-/// `new.json` although they are the same benchmark, so runs pair by position alone.
+/// The workload columns both sides know (runs of one workload are one benchmark, however
+/// their files are named), else `source, run_index`; except when a side is a single file
+/// of raw outputs: its runs pair by position (`old.json` against `new.json`, whatever
+/// their workloads, which the comparison then names where they differ).
 fn default_key(base_path: &Path, base: &[Run], cand_path: &Path, cand: &[Run]) -> Vec<String> {
     let single_raw_file = |path: &Path, runs: &[Run]| {
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
         path.is_file() && runs.iter().all(|r| Some(&r.source) == name.as_ref())
     };
     if single_raw_file(base_path, base) || single_raw_file(cand_path, cand) {
-        vec!["run_index".to_owned()]
-    } else {
-        compare::DEFAULT_KEY
-            .iter()
-            .map(|c| (*c).to_owned())
-            .collect()
+        return vec!["run_index".to_owned()];
     }
+    let workload = crate::keys::workload_key(base, cand);
+    if !workload.is_empty() {
+        return workload;
+    }
+    compare::DEFAULT_KEY
+        .iter()
+        .map(|c| (*c).to_owned())
+        .collect()
 }
 
 /// At most this many keys of each side are listed when nothing matched.

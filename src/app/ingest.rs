@@ -195,7 +195,7 @@ fn report_unread(ingested: &Ingested, verbose: bool, env: &Env) {
                     "ingest-copy-of",
                     &[
                         ("path", c.path.display().to_string().into()),
-                        ("run", FluentValue::from(i64::from(c.run_index) + 1)),
+                        ("run", FluentValue::from(i64::from(c.run_index))),
                         ("kept", c.kept.display().to_string().into()),
                     ],
                 );

@@ -4,6 +4,7 @@
 //! binding calls the same `run`. Nothing here reads flags, prints to stdout, or looks
 //! for files the caller did not name.
 
+pub mod compare;
 pub mod curves;
 pub mod diff;
 pub mod ingest;

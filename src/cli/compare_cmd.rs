@@ -3,63 +3,50 @@
 //! chosen language; or the comparison as JSON.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use fluent_bundle::FluentValue;
 
 use super::args::CompareArgs;
 use super::Outcome;
-use crate::compare::{fixed, MetricSpec, PairComparison, SuccessRate};
-use crate::ingest::{self, InputFile};
+use crate::app::compare::{CompareOutcome, CompareRequest};
+use crate::compare::{fixed, PairComparison, SuccessRate};
 use crate::l10n::Localizer;
-use crate::model::{schema, Run};
+use crate::model::schema;
 use crate::render::report::{gap_sentence, metric_name, with_unit};
 use crate::render::terminal;
 use crate::study::GapStyle;
-use crate::{Error, Result};
+use crate::Error;
 
-pub fn run(args: CompareArgs, env: &crate::app::Env) -> anyhow::Result<Outcome> {
-    let loc = &env.l10n;
-    let metric = |key: &str, flag: &str| {
-        MetricSpec::new(key).ok_or_else(|| {
-            Error::Usage(crate::tr!(
-                "error-not-a-directed-metric",
-                key = format!("--{flag} {key}")
-            ))
-        })
-    };
-    let primary = metric(&args.primary, "primary")?;
-    let secondary = metric(&args.secondary, "secondary")?;
-    let objectives = crate::requests::Objectives::from_flags_or_config(&args.slo, &env.config)?;
-    let (mut baseline, base_requests) = read_run(&args.baseline)?;
-    let (mut candidate, cand_requests) = read_run(&args.candidate)?;
-    for (run, rr) in [
-        (&mut baseline, &base_requests),
-        (&mut candidate, &cand_requests),
-    ] {
-        if let Some(rr) = rr {
-            for warning in crate::requests::attach::apply(run, rr, &objectives) {
-                env.warn(&run.source, &warning);
-            }
+impl CompareArgs {
+    fn request(&self) -> CompareRequest {
+        CompareRequest {
+            baseline: self.baseline.clone(),
+            candidate: self.candidate.clone(),
+            primary: self.primary.clone(),
+            secondary: self.secondary.clone(),
+            slo: self.slo.clone(),
         }
     }
+}
+
+pub fn run(args: CompareArgs, env: &crate::app::Env) -> anyhow::Result<Outcome> {
+    let outcome = crate::app::compare::run(&args.request(), env)?;
     if let Some(dir) = &args.charts {
-        write_charts(dir, &args, base_requests.as_ref(), cand_requests.as_ref())?;
+        write_charts(dir, &outcome, &env.l10n)?;
     }
-    let style = if primary.higher_is_better {
-        GapStyle::Percent
-    } else {
-        GapStyle::Ratio
-    };
-    let cmp = PairComparison::new(primary, secondary, &baseline, &candidate);
     let mut out = std::io::stdout().lock();
     if args.json {
-        writeln!(out, "{}", serde_json::to_string_pretty(&cmp)?)?;
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&outcome.comparison)?
+        )?;
         return Ok(Outcome::Ok);
     }
-    let (a, b) = short_labels(&args.baseline, &args.candidate);
-    write!(out, "{}", text_report(loc, style, &cmp, &a, &b))?;
+    let (a, b) = &outcome.labels;
+    let report = text_report(&env.l10n, outcome.style, &outcome.comparison, a, b);
+    write!(out, "{report}")?;
     Ok(Outcome::Ok)
 }
 
@@ -166,43 +153,25 @@ fn skipped_line(loc: &Localizer, label: &str, sr: &SuccessRate) -> String {
     )
 }
 
-/// How the two runs are named in sentences and column headers: their file names (with
-/// `#N`), or the arguments as given when the file names are the same.
-fn short_labels(a: &str, b: &str) -> (String, String) {
-    let short = |arg: &str| {
-        std::path::Path::new(arg)
-            .file_name()
-            .map_or_else(|| arg.to_owned(), |n| n.to_string_lossy().into_owned())
-    };
-    let (sa, sb) = (short(a), short(b));
-    if sa == sb {
-        (a.to_owned(), b.to_owned())
-    } else {
-        (sa, sb)
-    }
-}
-
 /// `--charts DIR`: the two runs' distributions, the candidate dashed, one SVG each.
 fn write_charts(
     dir: &std::path::Path,
-    args: &CompareArgs,
-    base: Option<&crate::requests::RunRequests>,
-    cand: Option<&crate::requests::RunRequests>,
+    outcome: &CompareOutcome,
+    loc: &Localizer,
 ) -> anyhow::Result<()> {
     use crate::render::requests::{cdf_chart, timeline_chart, Side, CDF_METRICS};
-    let (Some(base), Some(cand)) = (base, cand) else {
-        return Err(Error::Usage(crate::tr!("requests-error-no-requests")).into());
+    let (Some(base), Some(cand)) = (&outcome.baseline_requests, &outcome.candidate_requests) else {
+        return Err(Error::Usage(loc.tr("requests-error-no-requests")).into());
     };
-    let loc = crate::l10n::messages();
-    let (a, b) = short_labels(&args.baseline, &args.candidate);
+    let (a, b) = &outcome.labels;
     let sides = [
         Side {
-            name: &a,
+            name: a,
             requests: base,
             dashed: false,
         },
         Side {
-            name: &b,
+            name: b,
             requests: cand,
             dashed: true,
         },
@@ -224,63 +193,4 @@ fn write_charts(
         })?;
     }
     Ok(())
-}
-
-/// `FILE` or `FILE#N`: the file's only run, or its Nth (from 1), with its requests when
-/// the file kept them.
-fn read_run(arg: &str) -> Result<(Run, Option<crate::requests::RunRequests>)> {
-    let (path, number) = match arg.rsplit_once('#') {
-        Some((p, n)) if !p.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
-            let n: usize = n.parse().map_err(|_| {
-                Error::Usage(crate::tr!("compare-error-run-number-too-large", arg = arg))
-            })?;
-            (p, Some(n))
-        }
-        _ => (arg, None),
-    };
-    let path = PathBuf::from(path);
-    let input = InputFile {
-        display: path.display().to_string(),
-        path: path.clone(),
-        explicit: true,
-    };
-    let runs = ingest::read_file(&input, None)?
-        .map(|f| f.runs)
-        .unwrap_or_default();
-    let count = runs.len();
-    let index = match number {
-        Some(0) => {
-            return Err(Error::Usage(crate::tr!(
-                "compare-error-runs-count-from-one",
-                arg = arg
-            )))
-        }
-        Some(n) if n > count => {
-            return Err(Error::parse(
-                &path,
-                None,
-                crate::tr!("compare-error-no-such-run", number = n, count = count),
-            ))
-        }
-        Some(n) => n - 1,
-        None if count > 1 => {
-            return Err(Error::parse(
-                &path,
-                None,
-                crate::tr!(
-                    "compare-error-name-a-run",
-                    count = count,
-                    path = path.display().to_string()
-                ),
-            ))
-        }
-        None => 0,
-    };
-    let run = runs
-        .into_iter()
-        .nth(index)
-        .ok_or_else(|| Error::parse(&path, None, crate::tr!("error-no-result-found")))?;
-    let requests = crate::requests::read_file(&path)?
-        .and_then(|all| all.into_iter().find(|r| r.run_index == run.run_index));
-    Ok((run, requests))
 }

@@ -176,11 +176,9 @@ fn report(args: ReportArgs, langs: &[&'static str]) -> anyhow::Result<Outcome> {
                 .ok_or_else(|| Error::Usage(crate::tr!("history-error-filter", filter = f.clone())))
         })
         .collect::<crate::Result<Vec<_>>>()?;
+    // No key: one series per workload (`history::trends`).
     let key: Vec<String> = if args.key.is_empty() {
-        crate::compare::DEFAULT_KEY
-            .iter()
-            .map(|c| (*c).to_owned())
-            .collect()
+        Vec::new()
     } else {
         args.key
             .iter()

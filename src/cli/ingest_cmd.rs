@@ -6,7 +6,7 @@ use std::io::{IsTerminal, Write};
 use anyhow::Context;
 
 use super::args::IngestArgs;
-use super::{output, table, Outcome};
+use super::{output, Outcome};
 use crate::app::ingest::IngestRequest;
 use crate::app::Env;
 use crate::model::{self, FrameFormat, Run};
@@ -78,7 +78,7 @@ pub fn run(args: IngestArgs, env: &Env) -> anyhow::Result<Outcome> {
         let width = terminal::target_width(stdout.is_terminal());
         // Buffered: stdout writes every line on its own otherwise.
         let mut out = std::io::BufWriter::new(stdout);
-        table::write_runs_table(&env.l10n, &runs, args.wide, width, &mut out)?;
+        crate::render::runs_table::write_runs_table(&env.l10n, &runs, args.wide, width, &mut out)?;
         out.flush()?;
     }
     Ok(outcome)

@@ -13,7 +13,6 @@ mod ingest_cmd;
 mod output;
 mod report_cmd;
 mod shell_cmd;
-mod table;
 mod translate_cmd;
 
 use std::io::Write;

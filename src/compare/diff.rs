@@ -139,6 +139,9 @@ pub struct PairDiff {
     pub checks: Vec<Check>,
     /// Every candidate run completed no request: the pair regressed without any rule.
     pub candidate_failed: bool,
+    /// Workload columns whose values differ between the paired runs (a key that leaves
+    /// them out pairs different benchmarks): said beside the table, listed in the JSON.
+    pub config_differs: Vec<crate::keys::ConfigDiff>,
     pub verdict: Verdict,
 }
 
@@ -287,13 +290,9 @@ fn metrics_to_show(rules: &[Rule]) -> Vec<String> {
     metrics
 }
 
-/// `FILE#N` as `perflab compare` takes it: runs are numbered from 1 wherever a person
-/// reads them, while the `run_index` column counts from 0.
+/// `FILE#N` as `perflab compare` takes it (`run_index` counts from 1).
 fn label_of(columns: &[String], key: &[KeyValue]) -> String {
-    let number = |index: &KeyValue| match index {
-        KeyValue::Num(i) => KeyValue::Num(i + 1.0).to_string(),
-        other => other.to_string(),
-    };
+    let number = |index: &KeyValue| index.to_string();
     match (columns, key) {
         ([s, i], [source, index]) if s == "source" && i == "run_index" => {
             format!("{source}#{}", number(index))
@@ -397,6 +396,7 @@ fn compare_group(
         metrics: diffs,
         checks,
         candidate_failed,
+        config_differs: crate::keys::config_differs(&group.baseline, &group.candidate),
         verdict: if regressed {
             Verdict::Regression
         } else {

@@ -3,89 +3,14 @@
 //! in the baseline-only ("removed") or candidate-only ("added") lists. [`super::diff`]
 //! turns the groups into comparisons.
 
-use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde::Serialize;
+use crate::model::frame::cell;
+use crate::model::Run;
 
-use crate::model::frame::{cell, format_number};
-use crate::model::{Run, Value};
+pub use crate::keys::BY_FILE as DEFAULT_KEY;
 
-/// The key used when the user gives none: the path relative to the directory given, and
-/// the run's position in its file.
-pub const DEFAULT_KEY: [&str; 2] = ["source", "run_index"];
-
-/// One column's value in a key. Text that reads as a number is a number, so that a key
-/// read from CSV (`"4"`) matches one read from JSON (`4`); null matches only null (an
-/// absent column and a printed `N/A` are both null).
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
-pub enum KeyValue {
-    Null,
-    Num(f64),
-    Text(String),
-}
-
-impl KeyValue {
-    fn of(value: Option<Value>) -> KeyValue {
-        match value {
-            Some(Value::Num(x)) => KeyValue::Num(x),
-            Some(Value::Text(s)) => match s.trim().parse::<f64>() {
-                Ok(x) if x.is_finite() => KeyValue::Num(x),
-                _ => KeyValue::Text(*s),
-            },
-            Some(Value::List(xs)) => KeyValue::Text(serde_json::to_string(&xs).unwrap_or_default()),
-            Some(Value::Null) | None => KeyValue::Null,
-        }
-    }
-
-    fn rank(&self) -> u8 {
-        match self {
-            KeyValue::Null => 0,
-            KeyValue::Num(_) => 1,
-            KeyValue::Text(_) => 2,
-        }
-    }
-}
-
-impl std::fmt::Display for KeyValue {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            KeyValue::Null => f.write_str("null"),
-            KeyValue::Num(x) => f.write_str(&format_number(*x)),
-            KeyValue::Text(s) => f.write_str(s),
-        }
-    }
-}
-
-impl Ord for KeyValue {
-    /// Nulls first, then numbers in numeric order (so `max_concurrency` 4 sorts before
-    /// 16), then text.
-    fn cmp(&self, other: &Self) -> Ordering {
-        match (self, other) {
-            (KeyValue::Num(a), KeyValue::Num(b)) => a.total_cmp(b),
-            (KeyValue::Text(a), KeyValue::Text(b)) => a.cmp(b),
-            _ => self.rank().cmp(&other.rank()),
-        }
-    }
-}
-
-impl PartialOrd for KeyValue {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl PartialEq for KeyValue {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-
-impl Eq for KeyValue {}
-
-/// The key of a group: one value per key column.
-pub type Key = Vec<KeyValue>;
+pub use crate::keys::{Key, KeyValue};
 
 /// The runs of one key on both sides; either side may be empty.
 #[derive(Debug, Default)]
@@ -130,12 +55,13 @@ pub fn unknown_key_columns(baseline: &[Run], candidate: &[Run], columns: &[Strin
 
 /// Columns that describe a run's setup rather than its outcome: the candidates for a
 /// `--key` when the default one pairs nothing.
-const SETUP_COLUMNS: [&str; 6] = [
+const SETUP_COLUMNS: [&str; 7] = [
     "model_id",
     "max_concurrency",
     "request_rate",
     "backend",
     "label",
+    "dataset",
     "dataset_name",
 ];
 
@@ -160,7 +86,7 @@ pub fn suggested_key(baseline: &[Run], candidate: &[Run]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Format;
+    use crate::model::{Format, Value};
 
     fn run(source: &str, conc: Option<Value>) -> Run {
         let mut r = Run::new(Format::VllmServeJson, None);

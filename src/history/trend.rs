@@ -124,8 +124,34 @@ fn values(col: &Column) -> Result<Vec<Option<f64>>> {
     Ok(s.cast(&DataType::Float64)?.f64()?.iter().collect())
 }
 
-/// Reads the store and builds every series with its analysis.
+/// Reads the store and builds every series with its analysis. Without a key, a series is
+/// a workload (`keys::WORKLOAD`, the columns the store has): nightly files named by
+/// timestamp are one series; a store without workload columns falls back to the file and
+/// the run's place in it.
 pub fn trends(store: &Store, spec: &TrendSpec) -> Result<Trends> {
+    if !spec.key.is_empty() {
+        return trends_by(store, spec, false);
+    }
+    let mut workload = spec.clone();
+    workload.key = crate::keys::WORKLOAD
+        .iter()
+        .map(|c| (*c).to_owned())
+        .collect();
+    let trends = trends_by(store, &workload, true)?;
+    if !trends.key.is_empty() || trends.series.is_empty() {
+        return Ok(trends);
+    }
+    let mut by_file = spec.clone();
+    by_file.key = crate::keys::BY_FILE
+        .iter()
+        .map(|c| (*c).to_owned())
+        .collect();
+    trends_by(store, &by_file, false)
+}
+
+/// [`trends`] by `spec.key`; with `drop_unknown`, key columns no run has are left out of
+/// the key rather than refused.
+fn trends_by(store: &Store, spec: &TrendSpec, drop_unknown: bool) -> Result<Trends> {
     let mut wanted: Vec<String> = vec![spec.metric.clone()];
     wanted.extend(spec.key.iter().cloned());
     wanted.extend(spec.filters.iter().map(|f| f.0.clone()));
@@ -194,7 +220,32 @@ pub fn trends(store: &Store, spec: &TrendSpec) -> Result<Trends> {
             metric = spec.metric.clone()
         )));
     }
-    for k in spec.key.iter().chain(spec.filters.iter().map(|f| &f.0)) {
+    // Key columns without a value anywhere: out of the key (each group has "" there, so
+    // leaving it out merges no two groups).
+    let mut key_columns = spec.key.clone();
+    if drop_unknown {
+        let known: Vec<bool> = (0..key_columns.len())
+            .map(|i| groups.keys().any(|k| !k[i].is_empty()))
+            .collect();
+        let keep = |values: Vec<String>| -> Vec<String> {
+            values
+                .into_iter()
+                .zip(&known)
+                .filter_map(|(v, k)| k.then_some(v))
+                .collect()
+        };
+        key_columns = keep(key_columns);
+        groups = std::mem::take(&mut groups)
+            .into_iter()
+            .map(|(k, points)| (keep(k), points))
+            .collect();
+    }
+    let checked: Vec<&String> = if drop_unknown {
+        Vec::new()
+    } else {
+        spec.key.iter().collect()
+    };
+    for k in checked.into_iter().chain(spec.filters.iter().map(|f| &f.0)) {
         if !present.contains(k) && !present.is_empty() {
             return Err(Error::Usage(crate::tr!(
                 "history-error-no-column",
@@ -205,7 +256,7 @@ pub fn trends(store: &Store, spec: &TrendSpec) -> Result<Trends> {
     let mut series: Vec<Series> = groups
         .into_iter()
         .map(|(key, points)| Series {
-            key: spec.key.iter().cloned().zip(key).collect(),
+            key: key_columns.iter().cloned().zip(key).collect(),
             points,
             change_points: Vec::new(),
             latest: None,
@@ -214,7 +265,7 @@ pub fn trends(store: &Store, spec: &TrendSpec) -> Result<Trends> {
     series.par_iter_mut().for_each(|s| analyse(s, spec));
     Ok(Trends {
         metric: spec.metric.clone(),
-        key: spec.key.clone(),
+        key: key_columns,
         series,
         settings: spec.settings,
         recent: spec.recent,

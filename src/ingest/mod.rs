@@ -28,6 +28,7 @@ mod perf_console;
 mod perf_csv;
 mod perf_json;
 mod perf_labels;
+pub mod serve_block;
 mod serve_json;
 mod serve_text;
 mod settle;
@@ -222,7 +223,8 @@ fn read_input(input: &InputFile, options: &Options, bytes_read: &AtomicU64) -> R
     let trial = aiperf_layout::run_number(&input.path);
     for (i, run) in runs.iter_mut().enumerate() {
         run.source = input.display.clone();
-        run.run_index = i as u32;
+        // Runs count from 1 in every frame and output, as `FILE#N` takes them.
+        run.run_index = i as u32 + 1;
         if let (Some(n), "aiperf") = (trial, run.format.family()) {
             run.set_num("run_number", f64::from(n));
         }

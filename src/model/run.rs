@@ -63,7 +63,7 @@ impl Run {
         Run {
             source: String::new(),
             line,
-            run_index: 0,
+            run_index: 1,
             format,
             values: Values::new(),
         }

@@ -80,7 +80,7 @@ pub fn read_blocks(
     let mut blocks = Vec::new();
     for (i, mut run) in parsed.runs.into_iter().enumerate() {
         run.source = path.display().to_string();
-        run.run_index = i as u32;
+        run.run_index = i as u32 + 1;
         let Some(line) = run.line else { continue };
         let (raw, printed, end_line) =
             if matches!(run.format, Format::VllmServeText | Format::SglangServeText) {

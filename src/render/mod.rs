@@ -10,5 +10,6 @@ pub mod html;
 pub mod long_table;
 pub mod report;
 pub mod requests;
+pub mod runs_table;
 pub mod templates;
 pub mod terminal;

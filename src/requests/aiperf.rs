@@ -163,7 +163,7 @@ pub fn read(text: &str) -> Result<Option<Vec<RunRequests>>, ReadError> {
         r.start_ms = start.map(|ns| ns / 1e6);
     }
     Ok(Some(vec![RunRequests {
-        run_index: 0,
+        run_index: 1,
         rule: Rule::Aiperf,
         duration_s: None,
         requests,

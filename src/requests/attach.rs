@@ -234,7 +234,7 @@ pub fn apply(run: &mut Run, rr: &RunRequests, objectives: &Objectives) -> Vec<St
         .map(|m| {
             crate::tr!(
                 "requests-warn-mismatch",
-                run = i64::from(rr.run_index) + 1,
+                run = i64::from(rr.run_index),
                 column = m.column,
                 file = crate::model::frame::format_number(m.file),
                 recomputed = crate::model::frame::format_number(m.recomputed)

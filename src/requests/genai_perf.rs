@@ -92,7 +92,7 @@ pub fn read(text: &str) -> Result<Option<Vec<RunRequests>>, ReadError> {
     let chat = export.endpoint.ends_with("chat/completions");
     let mut runs = Vec::new();
     for (run_index, experiment) in export.experiments.iter().enumerate() {
-        runs.push(read_experiment(run_index as u32, experiment, chat)?);
+        runs.push(read_experiment(run_index as u32 + 1, experiment, chat)?);
     }
     Ok((!runs.is_empty()).then_some(runs))
 }

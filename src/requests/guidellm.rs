@@ -127,7 +127,7 @@ pub fn read(text: &str) -> Result<Option<Vec<RunRequests>>, ReadError> {
             });
         }
         runs.push(RunRequests {
-            run_index: run_index as u32,
+            run_index: run_index as u32 + 1,
             rule: Rule::Guidellm,
             duration_s: b.duration.filter(|d| d.is_finite() && *d > 0.0),
             requests,

@@ -74,7 +74,7 @@ pub enum Rule {
 /// The requests of one run of a file, in the order the file lists its runs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunRequests {
-    /// 0-based index of the run within its file (the runs frame's `run_index`).
+    /// The run's place within its file, from 1 (the runs frame's `run_index`).
     pub run_index: u32,
     pub rule: Rule,
     /// The run's duration in seconds as the tool measured it (goodput's denominator).

@@ -49,7 +49,7 @@ pub fn read(text: &str) -> Result<Option<Vec<RunRequests>>, ReadError> {
     let clean = crate::ingest::sanitize_json(text);
     let mut stream = serde_json::Deserializer::from_str(&clean).into_iter::<Detailed>();
     let mut runs = Vec::new();
-    let mut run_index = 0u32;
+    let mut run_index = 1u32;
     loop {
         let at = stream.byte_offset();
         let Some(next) = stream.next() else { break };
@@ -228,7 +228,7 @@ mod tests {
         let text = "{\"ttfts\": [0.1]}\n{\"completed\": 1}\n{\"ttfts\": [0.2, 0.3]}\n";
         let runs = read(text).unwrap().unwrap();
         assert_eq!(runs.len(), 2);
-        assert_eq!((runs[0].run_index, runs[1].run_index), (0, 2));
+        assert_eq!((runs[0].run_index, runs[1].run_index), (1, 3));
         assert_eq!(runs[1].requests.len(), 2);
     }
 

@@ -519,10 +519,16 @@ fn list(names: &[&str]) -> String {
 
 /// The printed block of run `index`: from its first line to the line before the next
 /// run of the file (or the end), without trailing blank and `#` comment lines, and without
-/// the indentation common to its lines. Whole-file formats (no line) show the whole file.
+/// the indentation common to its lines. A vLLM result JSON shows the block vLLM prints for
+/// it (`ingest::serve_block`), never the JSON; other whole-file formats the whole file.
 fn raw_block(text: &str, runs: &[Run], index: usize) -> String {
     let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
     let Some(start) = runs[index].line else {
+        if runs[index].format == crate::model::Format::VllmServeJson {
+            if let Some(block) = crate::ingest::serve_block::print(&runs[index]) {
+                return block;
+            }
+        }
         return text.trim_end().to_owned();
     };
     let start = (start as usize).saturating_sub(1).min(lines.len());

@@ -415,9 +415,11 @@ fn check_run(at: &str, want: &ExpectedRun, got: &Run, index: usize, failures: &m
             want.line, got.line
         ));
     }
-    if got.run_index as usize != index {
+    // Runs count from 1 in the frame, as `FILE#N` takes them.
+    if got.run_index as usize != index + 1 {
         failures.push(format!(
-            "{at}: run_index: expected {index}, got {}",
+            "{at}: run_index: expected {}, got {}",
+            index + 1,
             got.run_index
         ));
     }

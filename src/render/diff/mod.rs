@@ -199,6 +199,20 @@ impl DiffView {
                 &[("count", n(c.without_noise_estimate))],
             ));
         }
+        for pair in cmp.pairs.iter().filter(|p| !p.config_differs.is_empty()) {
+            let columns: Vec<String> = pair
+                .config_differs
+                .iter()
+                .map(|d| format!("{} {} → {}", d.column, d.baseline, d.candidate))
+                .collect();
+            notes.push(l10n.tr_args(
+                "diff-note-config-differs",
+                &[
+                    ("pair", s(pair.label.clone())),
+                    ("columns", s(columns.join("; "))),
+                ],
+            ));
+        }
         let requests_tested = cmp.pairs.iter().filter(|p| p.requests_tested).count();
         if c.matched > c.without_noise_estimate + requests_tested {
             notes.push(l10n.tr("diff-note-welch"));

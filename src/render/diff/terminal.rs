@@ -98,6 +98,9 @@ enum Kind {
     Judgement,
 }
 
+/// The verdict column is never squeezed below this many cells to keep a key whole.
+const MIN_VERDICT: usize = 12;
+
 /// The kinds of the eight columns after the key.
 const METRIC_KINDS: [Kind; 8] = [
     Kind::Metric,
@@ -283,8 +286,30 @@ fn table(
             // the numbers stay whole and the trend and verdict words give way.
             let columns = table.column_count();
             if grid.key_rows {
-                // Everything but the verdict, the last column.
-                terminal::fit(&mut table, width, 0..columns - 1);
+                // The numbers and the trend stay whole and the verdict wraps; the key
+                // stays on one line when the table can hold it, else it wraps after its
+                // `, ` (each `column=value` whole), never narrower than the metric names.
+                let widths = grid.widths();
+                let metric_width = grid
+                    .rows
+                    .iter()
+                    .filter(|(c, _)| c[1..].iter().any(|t| !t.is_empty()))
+                    .map(|(c, _)| cells(c[0]))
+                    .chain([cells(grid.headers[0])])
+                    .max()
+                    .unwrap_or(0);
+                let verdict_min = widths[columns - 1].min(MIN_VERDICT);
+                let whole_key: usize =
+                    widths[..columns - 1].iter().map(|w| w + 3).sum::<usize>() + verdict_min + 4;
+                let key_fits = width.is_none_or(|w| whole_key <= usize::from(w));
+                let fixed_from = if key_fits { 0 } else { 1 };
+                terminal::fit(&mut table, width, fixed_from..columns - 1);
+                if !key_fits {
+                    if let Some(c) = table.column_mut(0) {
+                        let w = u16::try_from(metric_width + 2).unwrap_or(u16::MAX);
+                        c.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(w)));
+                    }
+                }
             } else {
                 terminal::fit(&mut table, width, 1..columns);
             }

@@ -38,9 +38,9 @@ const MODEL_WIDTH: usize = 24;
 /// The source column is never squeezed below this (the file name of most paths).
 const SOURCE_MIN_WIDTH: usize = 24;
 
-/// The number people type after `FILE#`: runs count from 1 in every output.
+/// The number people type after `FILE#`: `run_index`, which counts from 1.
 pub fn run_number(run: &Run) -> u32 {
-    run.run_index + 1
+    run.run_index
 }
 
 /// One column: its header and each run's cell.

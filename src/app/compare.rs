@@ -1,0 +1,147 @@
+//! `compare`: two runs (`FILE` or `FILE#N`), their requests applied under the SLOs, and
+//! the comparison of a primary and a secondary metric the command prints.
+
+use std::path::PathBuf;
+
+use super::Env;
+use crate::compare::{MetricSpec, PairComparison};
+use crate::ingest::{self, InputFile};
+use crate::model::Run;
+use crate::requests::{Objectives, RunRequests};
+use crate::study::GapStyle;
+use crate::{Error, Result};
+
+/// The flags of `perflab compare`.
+#[derive(Debug, Clone, Default)]
+pub struct CompareRequest {
+    /// `FILE` or `FILE#N` (the Nth run, from 1).
+    pub baseline: String,
+    pub candidate: String,
+    /// The metric that decides which run is better, and the one reported beside it.
+    pub primary: String,
+    pub secondary: String,
+    pub slo: Vec<String>,
+}
+
+/// The comparison, how its gap is worded, the runs' names, and their requests.
+pub struct CompareOutcome {
+    pub comparison: PairComparison,
+    pub style: GapStyle,
+    /// How the runs are named in sentences and headers.
+    pub labels: (String, String),
+    pub baseline_requests: Option<RunRequests>,
+    pub candidate_requests: Option<RunRequests>,
+}
+
+pub fn run(request: &CompareRequest, env: &Env) -> Result<CompareOutcome> {
+    let metric = |key: &str, flag: &str| {
+        MetricSpec::new(key).ok_or_else(|| {
+            Error::Usage(env.l10n.tr_args(
+                "error-not-a-directed-metric",
+                &[("key", format!("--{flag} {key}").into())],
+            ))
+        })
+    };
+    let primary = metric(&request.primary, "primary")?;
+    let secondary = metric(&request.secondary, "secondary")?;
+    let objectives = Objectives::from_flags_or_config(&request.slo, &env.config)?;
+    let (mut baseline, baseline_requests) = read_run(&request.baseline)?;
+    let (mut candidate, candidate_requests) = read_run(&request.candidate)?;
+    for (run, rr) in [
+        (&mut baseline, &baseline_requests),
+        (&mut candidate, &candidate_requests),
+    ] {
+        if let Some(rr) = rr {
+            for warning in crate::requests::attach::apply(run, rr, &objectives) {
+                env.warn(&run.source, &warning);
+            }
+        }
+    }
+    let style = if primary.higher_is_better {
+        GapStyle::Percent
+    } else {
+        GapStyle::Ratio
+    };
+    Ok(CompareOutcome {
+        comparison: PairComparison::new(primary, secondary, &baseline, &candidate),
+        style,
+        labels: short_labels(&request.baseline, &request.candidate),
+        baseline_requests,
+        candidate_requests,
+    })
+}
+
+/// How the two runs are named in sentences and column headers: their file names (with
+/// `#N`), or the arguments as given when the file names are the same.
+fn short_labels(a: &str, b: &str) -> (String, String) {
+    let short = |arg: &str| {
+        std::path::Path::new(arg)
+            .file_name()
+            .map_or_else(|| arg.to_owned(), |n| n.to_string_lossy().into_owned())
+    };
+    let (sa, sb) = (short(a), short(b));
+    if sa == sb {
+        (a.to_owned(), b.to_owned())
+    } else {
+        (sa, sb)
+    }
+}
+
+/// `FILE` or `FILE#N`: the file's only run, or its Nth (from 1), with its requests when
+/// the file kept them.
+fn read_run(arg: &str) -> Result<(Run, Option<crate::requests::RunRequests>)> {
+    let (path, number) = match arg.rsplit_once('#') {
+        Some((p, n)) if !p.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+            let n: usize = n.parse().map_err(|_| {
+                Error::Usage(crate::tr!("compare-error-run-number-too-large", arg = arg))
+            })?;
+            (p, Some(n))
+        }
+        _ => (arg, None),
+    };
+    let path = PathBuf::from(path);
+    let input = InputFile {
+        display: path.display().to_string(),
+        path: path.clone(),
+        explicit: true,
+    };
+    let runs = ingest::read_file(&input, None)?
+        .map(|f| f.runs)
+        .unwrap_or_default();
+    let count = runs.len();
+    let index = match number {
+        Some(0) => {
+            return Err(Error::Usage(crate::tr!(
+                "compare-error-runs-count-from-one",
+                arg = arg
+            )))
+        }
+        Some(n) if n > count => {
+            return Err(Error::parse(
+                &path,
+                None,
+                crate::tr!("compare-error-no-such-run", number = n, count = count),
+            ))
+        }
+        Some(n) => n - 1,
+        None if count > 1 => {
+            return Err(Error::parse(
+                &path,
+                None,
+                crate::tr!(
+                    "compare-error-name-a-run",
+                    count = count,
+                    path = path.display().to_string()
+                ),
+            ))
+        }
+        None => 0,
+    };
+    let run = runs
+        .into_iter()
+        .nth(index)
+        .ok_or_else(|| Error::parse(&path, None, crate::tr!("error-no-result-found")))?;
+    let requests = crate::requests::read_file(&path)?
+        .and_then(|all| all.into_iter().find(|r| r.run_index == run.run_index));
+    Ok((run, requests))
+}
