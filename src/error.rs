@@ -68,9 +68,6 @@ impl From<polars::error::PolarsError> for Error {
 /// A kind of file that holds no run perflab reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum NotARun {
-    /// guidellm's console tables (0.3: `Benchmarks Stats:`; 0.8: `ℹ Request Latency
-    /// Statistics (Completed Requests)`), rounded copies of `benchmarks.json`.
-    GuidellmConsole,
     /// AIPerf's `profile_export_aiperf_sweep.{json,csv}` / `_aggregate.{json,csv}`:
     /// statistics across runs (`aggregation_type`), not one run.
     AiperfAggregate,
@@ -83,8 +80,7 @@ pub enum NotARun {
 }
 
 impl NotARun {
-    pub const ALL: [NotARun; 4] = [
-        NotARun::GuidellmConsole,
+    pub const ALL: [NotARun; 3] = [
         NotARun::AiperfAggregate,
         NotARun::PerfAnalyzerRecords,
         NotARun::InferencePerfReport,
@@ -94,7 +90,6 @@ impl NotARun {
     /// instead; `ingest-skipped-{id}` is the summary line for `$count` files.
     pub fn message_id(self) -> &'static str {
         match self {
-            NotARun::GuidellmConsole => "guidellm-console",
             NotARun::AiperfAggregate => "aiperf-aggregate",
             NotARun::PerfAnalyzerRecords => "perf-analyzer-records",
             NotARun::InferencePerfReport => "inference-perf-report",

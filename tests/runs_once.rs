@@ -128,7 +128,10 @@ fn every_generated_run_is_one_row_whatever_files_it_wrote() {
             "genai-perf-json",
             "genai-perf-0.0.16/run1-chat-c4/profile_export_genai_perf.csv, genai-perf-0.0.16/run1-chat-c4.console.txt",
         ),
-        ("guidellm-json", "guidellm-0.8.1/run1/benchmarks.csv"),
+        (
+            "guidellm-json",
+            "guidellm-0.8.1/run1/benchmarks.csv, guidellm-0.8.1/run1/console.txt",
+        ),
         (
             "sglang-serve-jsonl",
             "sglang-0.5.23/run1-sglang-oai-rate20.console.txt",
@@ -140,13 +143,8 @@ fn every_generated_run_is_one_row_whatever_files_it_wrote() {
     ]
     .map(|(f, s)| (f.to_owned(), s.to_owned()));
     assert_eq!(got, want);
-    // guidellm's console tables are known, not read, and said so.
-    assert!(
-        out.stderr
-            .contains("1 file skipped: a guidellm console summary; read benchmarks.json instead"),
-        "{}",
-        out.stderr
-    );
+    // guidellm's console tables are a rounded copy of the run: one row, the JSON's.
+    assert!(!out.stderr.contains("guidellm console"), "{}", out.stderr);
     assert!(
         out.stderr
             .contains("1 file skipped: no benchmark result found in it"),
@@ -154,7 +152,7 @@ fn every_generated_run_is_one_row_whatever_files_it_wrote() {
         out.stderr
     );
     assert!(
-        out.stderr.contains("8 runs were read again"),
+        out.stderr.contains("9 runs were read again"),
         "{}",
         out.stderr
     );
@@ -237,26 +235,17 @@ fn a_console_and_result_file_that_disagree_are_both_kept_with_a_warning() {
 
 #[test]
 fn files_it_knows_but_does_not_read_say_what_they_are() {
-    for (file, says) in [
-        (
-            "fixtures/guidellm/0.8.1-run1/console.txt",
-            "a guidellm console summary (rounded tables for reading), not a result file; read the benchmarks.json or benchmarks.csv that guidellm saved with it",
-        ),
-        (
-            "fixtures/aiperf/0.13.0-run3-sweep-c1-c4-failures/profile_export_aiperf_sweep.json",
-            "an AIPerf aggregate over several runs (a sweep or repeated profiles), not one run; read each run's profile_export_aiperf.json",
-        ),
-    ] {
-        let out = run(perflab().args(["ingest", file]));
-        assert_eq!(out.code, 2, "{file}");
-        assert_eq!(out.stderr, format!("perflab: {file}: {says}\n"));
-    }
+    let file = "fixtures/aiperf/0.13.0-run3-sweep-c1-c4-failures/profile_export_aiperf_sweep.json";
+    let says = "an AIPerf aggregate over several runs (a sweep or repeated profiles), not one run; read each run's profile_export_aiperf.json";
+    let out = run(perflab().args(["ingest", file]));
+    assert_eq!(out.code, 2, "{file}");
+    assert_eq!(out.stderr, format!("perflab: {file}: {says}\n"));
     // In the user's language.
     let out = run(perflab()
         .env("LC_ALL", "ru_RU.UTF-8")
-        .args(["ingest", "fixtures/guidellm/0.8.1-run1/console.txt"]));
+        .args(["ingest", file]));
     assert!(
-        out.stderr.contains("сводка guidellm из консоли"),
+        out.stderr.contains("сводка AIPerf по нескольким прогонам"),
         "{}",
         out.stderr
     );

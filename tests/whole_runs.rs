@@ -175,10 +175,26 @@ fn a_sglang_console_whose_requests_all_failed_is_a_run() {
 #[test]
 fn aiperf_and_genai_perf_runs_whose_requests_all_failed_are_runs() {
     // AIPerf writes no export, only `profile_export.jsonl` of error records; its console
-    // logs `Processed 0 valid requests and 10 errors (10 total).`
+    // logs `Processed 0 valid requests and 10 errors (10 total).` The records are the run,
+    // the console the same run.
     let r = only(&["fixtures/aiperf/0.13.0-all-failed-artifacts"]);
-    assert_eq!(text(&r, "format"), Some("aiperf-console"));
+    assert_eq!(text(&r, "format"), Some("aiperf-json"));
+    assert_eq!(
+        text(&r, "source"),
+        Some("run-all-failed/profile_export.jsonl")
+    );
+    assert_eq!(text(&r, "sources"), Some("run-all-failed.console.txt"));
     assert_eq!(num(&r, "completed"), Some(0.0));
+    assert_eq!(num(&r, "failed"), Some(10.0));
+    assert_eq!(num(&r, "requests"), Some(10.0));
+    // Without the console: the records alone are the run, each error record a failure.
+    let r = only(&["fixtures/aiperf/0.13.0-all-failed-artifacts/run-all-failed"]);
+    assert_eq!(text(&r, "format"), Some("aiperf-json"));
+    assert_eq!(num(&r, "completed"), Some(0.0));
+    assert_eq!(num(&r, "failed"), Some(10.0));
+    // The console alone is the run too.
+    let r = only(&["fixtures/aiperf/0.13.0-all-failed-artifacts/run-all-failed.console.txt"]);
+    assert_eq!(text(&r, "format"), Some("aiperf-console"));
     assert_eq!(num(&r, "failed"), Some(10.0));
     // genai-perf: perf_analyzer stopped on the failures and exited 99; no export, and no
     // count of the failed requests anywhere.
@@ -205,6 +221,49 @@ fn inference_perf_all_failed_stage_is_a_run() {
     let r = only(&["fixtures/inference-perf/0.7.0-all-failed"]);
     assert_eq!(num(&r, "completed"), Some(0.0));
     assert_eq!(num(&r, "failed"), Some(10.0));
+    assert_eq!(text(&r, "model_id"), Some("mock-model"));
+    assert_eq!(num(&r, "max_concurrency"), Some(2.0));
+    assert_eq!(num(&r, "num_prompts"), Some(10.0));
+}
+
+// ---- 7. inference-perf: the model and the load from the config.yaml beside the stages ----
+
+#[test]
+fn inference_perf_stages_have_the_model_and_the_configured_load() {
+    let rows = ingest(&["fixtures/inference-perf/0.7.0-run4-constant-3stages"]);
+    assert_eq!(rows.len(), 3, "{rows:#?}");
+    for (r, rate) in rows.iter().zip([2.0, 5.0, 10.0]) {
+        assert_eq!(text(r, "model_id"), Some("mock-model"));
+        assert_eq!(text(r, "load_type"), Some("constant"));
+        assert_eq!(num(r, "load_value"), Some(rate));
+        assert_eq!(num(r, "request_rate"), Some(rate));
+        assert_eq!(num(r, "streaming"), Some(1.0));
+        assert_eq!(num(r, "input_len"), Some(64.0));
+    }
+    // Concurrent: the saved config's `rate: 12.0` / `16.0` (and the console's `Req Rate`)
+    // are num_requests over a filled-in 1 s, never asked for.
+    let rows = ingest(&["fixtures/inference-perf/0.7.0-per-request-2stages-failures"]);
+    assert_eq!(rows.len(), 2, "{rows:#?}");
+    for (r, (asked, conc, failed)) in rows.iter().zip([(12.0, 2.0, 3.0), (16.0, 4.0, 2.0)]) {
+        assert_eq!(text(r, "format"), Some("inference-perf-json"));
+        assert_eq!(text(r, "model_id"), Some("mock-model"));
+        assert_eq!(text(r, "load_type"), Some("concurrent"));
+        assert_eq!(num(r, "max_concurrency"), Some(conc));
+        assert_eq!(num(r, "load_value"), Some(conc));
+        assert_eq!(num(r, "num_prompts"), Some(asked));
+        assert_eq!(num(r, "failed"), Some(failed));
+        assert!(num(r, "request_rate").is_none(), "{r:?}");
+    }
+    // Two runs of one config pair on the configured load and model.
+    let out = run(&[
+        "diff",
+        "fixtures/inference-perf/0.7.0-per-request-2stages-failures",
+        "fixtures/inference-perf/0.7.0-per-request-2stages-failures",
+        "--key",
+        "model_id,load_type,load_value",
+    ]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(!out.stdout.contains("model_id=null"), "{}", out.stdout);
 }
 
 // ---- 3. One run across folder levels ----
@@ -309,4 +368,114 @@ fn guidellm_token_weighted_tpot_raises_no_false_warning() {
         "{}",
         out.stdout
     );
+}
+
+// ---- 12. guidellm consoles: rounded runs, one with the JSON's run beside them ----
+
+#[test]
+fn a_guidellm_console_is_a_rounded_run_merged_into_its_json() {
+    // Beside benchmarks.json: one row, the JSON's numbers, the console in `sources`.
+    for (dir, n) in [
+        ("fixtures/guidellm/0.8.1-poisson-rate10", 1),
+        ("fixtures/guidellm/0.8.1-sweep-size3", 3),
+        ("fixtures/guidellm/0.8.1-run5-all-failed", 1),
+    ] {
+        let rows = ingest(&[dir]);
+        assert_eq!(rows.len(), n, "{dir}: {rows:#?}");
+        for r in &rows {
+            assert_eq!(text(r, "format"), Some("guidellm-json"), "{dir}");
+            assert!(text(r, "sources").unwrap().contains("console.txt"), "{r:?}");
+            assert!(text(r, "precision").is_none(), "{r:?}");
+        }
+    }
+    // Alone, the console is the run, marked rounded.
+    let r = only(&["fixtures/guidellm/0.8.1-poisson-rate10/console.txt"]);
+    assert_eq!(text(&r, "format"), Some("guidellm-console"));
+    assert_eq!(text(&r, "precision"), Some("rounded"));
+    assert_eq!(text(&r, "model_id"), Some("mock-model"));
+    assert_eq!(num(&r, "request_rate"), Some(10.0));
+    assert_eq!(num(&r, "completed"), Some(40.0));
+    assert_eq!(num(&r, "mean_ttft_ms"), Some(27.8));
+    // guidellm 0.3's tables, console only: the ten benchmarks of its sweep.
+    let rows = ingest(&["fixtures/corpus/guidellm-0.3.0-console-llamastack-vllm-1-1.txt"]);
+    assert_eq!(rows.len(), 10);
+    assert_eq!(text(&rows[9], "label"), Some("constant@15.43"));
+    assert_eq!(num(&rows[9], "p99_ttft_ms"), Some(283.6));
+    assert_eq!(num(&rows[9], "incomplete"), Some(92.0));
+}
+
+#[test]
+fn a_guidellm_console_that_disagrees_with_its_json_beyond_rounding_is_kept_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let from = root().join("fixtures/guidellm/0.8.1-poisson-rate10");
+    std::fs::copy(
+        from.join("benchmarks.json"),
+        dir.path().join("benchmarks.json"),
+    )
+    .unwrap();
+    let console = std::fs::read_to_string(from.join("console.txt")).unwrap();
+    // The JSON's mean TTFT is 27.775 ms: 27.8 as printed, not 29.8.
+    let edited = console.replacen("| 27.8 ± 1.8 |", "| 29.8 ± 1.8 |", 1);
+    assert_ne!(edited, console);
+    std::fs::write(dir.path().join("console.txt"), edited).unwrap();
+    let out = perflab()
+        .args(["ingest", "--json"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    assert!(stderr.contains("mean_ttft_ms"), "{stderr}");
+}
+
+// ---- 8. vLLM's perf CI: the client command line beside the result JSON ----
+
+#[test]
+fn a_vllm_ci_result_gets_its_workload_from_the_commands_file_beside_it() {
+    // The result JSON has no dataset or lengths; its `.commands` (a reproduction of the
+    // CI script's jq block, fixtures/vllm/README.md) has the client's flags.
+    let dir = "fixtures/vllm/0.33.0-buildkite-commands-reproduction/results";
+    let r = only(&[dir]);
+    assert_eq!(text(&r, "format"), Some("vllm-serve-json"));
+    assert!(r.get("sources").is_none(), "{r:?}");
+    assert_eq!(text(&r, "dataset"), Some("random"));
+    assert_eq!(num(&r, "input_len"), Some(128.0));
+    assert_eq!(num(&r, "output_len"), Some(32.0));
+    assert_eq!(num(&r, "num_prompts"), Some(30.0));
+    assert_eq!(num(&r, "max_concurrency"), Some(4.0));
+    assert_eq!(r.get("request_rate"), Some(&Json::Null));
+    assert_eq!(text(&r, "backend"), Some("vllm"));
+    // Without it, the same JSON has no workload.
+    let tmp = tempfile::tempdir().unwrap();
+    let name = "serving_mock_random_128_32_qps_inf_concurrency_4";
+    std::fs::copy(
+        root().join(dir).join(format!("{name}.json")),
+        tmp.path().join(format!("{name}.json")),
+    )
+    .unwrap();
+    let out = perflab()
+        .args(["ingest", "--json"])
+        .arg(tmp.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(!stdout.contains("\"input_len\""), "{stdout}");
+    assert!(!stdout.contains("\"dataset\""), "{stdout}");
+    // A commands file cut short is a warning naming it and its line; the run stands.
+    let commands =
+        std::fs::read_to_string(root().join(dir).join(format!("{name}.commands"))).unwrap();
+    let cut = &commands[..commands.find("--random-input-len").unwrap()];
+    std::fs::write(tmp.path().join(format!("{name}.commands")), cut).unwrap();
+    let out = perflab()
+        .args(["ingest", "--json"])
+        .arg(tmp.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains(&format!("{name}.commands:3:")), "{stderr}");
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 1);
 }

@@ -1,12 +1,7 @@
 # perflab ingest: what was not read, copies of one run, files that disagree.
-ingest-kind-guidellm-console = a guidellm console summary (rounded tables for reading), not a result file; read the benchmarks.json or benchmarks.csv that guidellm saved with it
 ingest-kind-aiperf-aggregate = an AIPerf aggregate over several runs (a sweep or repeated profiles), not one run; read each run's profile_export_aiperf.json
 ingest-kind-perf-analyzer-records = perf_analyzer's per-request records under genai-perf, not a summary of the run; read profile_export_genai_perf.json beside it
 ingest-kind-inference-perf-report = an inference-perf summary or LoRA adapter report, whose requests are in its stage_N reports (read those)
-ingest-skipped-guidellm-console = { $count ->
-    [one] { $count } file skipped: a guidellm console summary; read benchmarks.json instead
-   *[other] { $count } files skipped: guidellm console summaries; read benchmarks.json instead
-}
 ingest-skipped-aiperf-aggregate = { $count ->
     [one] { $count } file skipped: an AIPerf aggregate over several runs; read each run's profile_export_aiperf.json instead
    *[other] { $count } files skipped: AIPerf aggregates over several runs; read each run's profile_export_aiperf.json instead

@@ -1,13 +1,7 @@
 # perflab ingest: что не прочитано, копии одного прогона, файлы, которые расходятся.
-ingest-kind-guidellm-console = сводка guidellm из консоли (округлённые таблицы для чтения), а не файл результатов; читайте benchmarks.json или benchmarks.csv, которые guidellm сохранил вместе с ней
 ingest-kind-aiperf-aggregate = сводка AIPerf по нескольким прогонам (перебор параметров или повторные профили), а не один прогон; читайте profile_export_aiperf.json каждого прогона
 ingest-kind-perf-analyzer-records = записи perf_analyzer по отдельным запросам внутри genai-perf, а не итог прогона; читайте profile_export_genai_perf.json рядом с ним
 ingest-kind-inference-perf-report = сводный отчёт inference-perf или отчёт LoRA-адаптера; его запросы — в отчётах stage_N (читайте их)
-ingest-skipped-guidellm-console = { $count ->
-    [one] Пропущен { $count } файл: сводка guidellm из консоли; читайте benchmarks.json
-    [few] Пропущено { $count } файла: сводки guidellm из консоли; читайте benchmarks.json
-   *[many] Пропущено { $count } файлов: сводки guidellm из консоли; читайте benchmarks.json
-}
 ingest-skipped-aiperf-aggregate = { $count ->
     [one] Пропущен { $count } файл: сводка AIPerf по нескольким прогонам; читайте profile_export_aiperf.json каждого прогона
     [few] Пропущено { $count } файла: сводки AIPerf по нескольким прогонам; читайте profile_export_aiperf.json каждого прогона

@@ -1,9 +1,7 @@
 # perflab ingest：未读取的文件、同一次运行的副本、相互矛盾的文件。
-ingest-kind-guidellm-console = 这是 guidellm 的控制台摘要（供阅读的四舍五入表格），不是结果文件；请读取 guidellm 随之保存的 benchmarks.json 或 benchmarks.csv
 ingest-kind-aiperf-aggregate = 这是 AIPerf 对多次运行的汇总（参数扫描或重复测试），不是单次运行；请读取每次运行的 profile_export_aiperf.json
 ingest-kind-perf-analyzer-records = 这是 genai-perf 下 perf_analyzer 的逐请求记录，不是运行摘要；请读取旁边的 profile_export_genai_perf.json
 ingest-kind-inference-perf-report = inference-perf 的汇总报告或 LoRA 适配器报告，其请求已包含在 stage_N 报告中（请读取那些报告）
-ingest-skipped-guidellm-console = 已跳过 { $count } 个文件：guidellm 控制台摘要；请改为读取 benchmarks.json
 ingest-skipped-aiperf-aggregate = 已跳过 { $count } 个文件：AIPerf 多次运行的汇总；请改为读取每次运行的 profile_export_aiperf.json
 ingest-skipped-perf-analyzer-records = 已跳过 { $count } 个文件：perf_analyzer 的逐请求记录；请改为读取 profile_export_genai_perf.json
 ingest-skipped-inference-perf-report = 已跳过 { $count } 个文件：inference-perf 汇总报告或适配器报告；各阶段从 stage_N_lifecycle_metrics.json 读取

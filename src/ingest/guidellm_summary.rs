@@ -271,7 +271,7 @@ impl Summary {
 /// the user asked for), not a configured concurrency: only `concurrent` streams, and
 /// `synchronous` (one request at a time), are one; a rate run has none, so that a curve
 /// over max_concurrency holds no rate run.
-fn set_strategy(run: &mut Run, s: &Strategy) {
+pub(super) fn set_strategy(run: &mut Run, s: &Strategy) {
     run.set_text("load_type", s.kind.as_str());
     match s.kind.as_str() {
         "synchronous" => {

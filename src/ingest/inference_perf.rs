@@ -23,11 +23,34 @@
 //! A concurrent stage's `requested_rate` is computed by inference-perf after the fact
 //! (requests over duration), not asked for, so such a stage has `max_concurrency` and no
 //! `request_rate`.
+//!
+//! The reports name neither the model nor how the load was set; the `config.yaml` beside
+//! them does (`generate_config_report`, the run's `Config` as `yaml.dump` writes it). For
+//! stage N of `load.stages` ([`apply_config`]): `server.model_name` is the model (null
+//! when inference-perf asked the server for it); `load.type` (`constant`, `poisson`,
+//! `concurrent`, `trace_replay`, `trace_session_replay`) is `load_type`; a `constant` or
+//! `poisson` stage's `rate` is its `request_rate` and `load_value`; a `concurrent` stage's
+//! `concurrency_level` is its `max_concurrency` and `load_value`, and its `num_requests`
+//! its `num_prompts`. The saved config of a concurrent run also has a `rate` per stage:
+//! `main.py` fills in `rate = num_requests`, `duration = 1` before the run (to enqueue
+//! every request at once), so that rate was never asked for and is not read. A `sweep`
+//! makes its stages at run time (`load_generator.py`: rates up to the measured saturation),
+//! so its config's `stages` are not the reports' and only the model and the load type
+//! are read. `api.streaming` is `streaming`; a `random` or `synthetic` dataset's
+//! `data.type` is `dataset` and its `input_distribution.mean` / `output_distribution.mean`
+//! are `input_len` / `output_len`.
+//!
+//! `per_request_lifecycle_metrics.json` (`report.request_lifecycle.per_request`) is not
+//! read into the requests frame: its entries carry no stage (only monotonic-clock start
+//! and end times, in completion order, successes and failures together), so a request
+//! cannot be tied to the stage report whose run it belongs to without guessing from
+//! times or counts.
 
 use serde_json::{Map, Value as Json};
 
 use super::json_lenient;
-use super::reader::{ParseError, Parsed, ReadResult, Reader, Source};
+use super::reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
+use super::yaml_block;
 use crate::model::{Format, Run};
 
 pub struct InferencePerfReader;
@@ -93,10 +116,118 @@ impl Reader for InferencePerfReader {
         if let Some(n) = stage {
             run.set_num("stage", n as f64);
         }
+        let mut warnings = vec![];
+        if let Some(config) = source.path.parent().map(|d| d.join(CONFIG)) {
+            match read_config(&config) {
+                Ok(Some(config)) => apply_config(&config, stage, &mut run),
+                Ok(None) => {}
+                Err(w) => warnings.push(w),
+            }
+        }
         Ok(Some(Parsed {
             runs: vec![run],
-            warnings: vec![],
+            warnings,
         }))
+    }
+}
+
+/// The run's configuration as inference-perf saves it beside its reports.
+const CONFIG: &str = "config.yaml";
+
+/// `config.yaml` as JSON; `Ok(None)` when there is none. A config that cannot be read is a
+/// warning naming it and its line: the stage's numbers stand without it.
+fn read_config(path: &std::path::Path) -> Result<Option<Map<String, Json>>, Warning> {
+    let Ok(bytes) = std::fs::read(path) else {
+        return Ok(None);
+    };
+    let text = super::text::decode(&bytes);
+    let unread = |line: u64, error: String| Warning {
+        line: None,
+        message: crate::tr!(
+            "ingest-inference-perf-config-unread",
+            file = path.display().to_string(),
+            line = line,
+            error = error
+        ),
+    };
+    match yaml_block::parse(text.trim_start_matches('\u{feff}')) {
+        Ok(Json::Object(config)) => Ok(Some(config)),
+        Ok(_) => Err(unread(1, crate::tr!("ingest-yaml-not-mapping"))),
+        Err((line, what)) => Err(unread(line, crate::tr!(&format!("ingest-yaml-{what}")))),
+    }
+}
+
+/// The model, the load and the workload of stage `stage` (the only stage, for a summary
+/// read as the run) from the run's config; what the report said stays.
+fn apply_config(config: &Map<String, Json>, stage: Option<u32>, run: &mut Run) {
+    let text_at = |path: &[&str]| {
+        at(config, path)
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty())
+    };
+    let num_at = |obj: &Map<String, Json>, key: &str| obj.get(key).and_then(Json::as_f64);
+    let set_text = |run: &mut Run, col: &'static str, v: Option<&str>| {
+        if let Some(v) = v {
+            if run.text(col).is_none() {
+                run.set_text(col, v);
+            }
+        }
+    };
+    set_text(run, "model_id", text_at(&["server", "model_name"]));
+    if let Some(Json::Bool(streaming)) = at(config, &["api", "streaming"]) {
+        run.set_num("streaming", f64::from(u8::from(*streaming)));
+    }
+    if let Some(data) = text_at(&["data", "type"]).filter(|t| matches!(*t, "random" | "synthetic"))
+    {
+        set_text(run, "dataset", Some(data));
+        for (key, col) in [
+            ("input_distribution", "input_len"),
+            ("output_distribution", "output_len"),
+        ] {
+            if let Some(Json::Object(d)) = at(config, &["data", key]) {
+                if let Some(mean) = num_at(d, "mean") {
+                    run.set_num(col, mean);
+                }
+            }
+        }
+    }
+    let load_type = text_at(&["load", "type"]);
+    set_text(run, "load_type", load_type);
+    let swept = at(config, &["load", "sweep"]).is_some_and(|s| !s.is_null());
+    let stages = match at(config, &["load", "stages"]) {
+        Some(Json::Array(stages)) if !swept => stages.as_slice(),
+        _ => &[],
+    };
+    let stage_config = match stage {
+        Some(n) => stages.get(n as usize),
+        None if stages.len() == 1 => stages.first(),
+        None => None,
+    };
+    let rate = run.get("request_rate");
+    match (load_type, stage_config.and_then(Json::as_object)) {
+        (Some("constant" | "poisson"), Some(s)) => {
+            if let Some(rate) = rate.or(num_at(s, "rate")) {
+                run.set_num("request_rate", rate);
+                run.set_num("load_value", rate);
+            }
+        }
+        (Some("concurrent"), Some(s)) => {
+            // Never the filled-in `rate` (num_requests per 1 s).
+            run.values.remove("request_rate");
+            if let Some(c) = num_at(s, "concurrency_level") {
+                run.set_num("max_concurrency", c);
+                run.set_num("load_value", c);
+            }
+            if let Some(n) = num_at(s, "num_requests") {
+                run.set_num("num_prompts", n);
+            }
+        }
+        (Some("constant" | "poisson"), None) => {
+            if let Some(rate) = rate {
+                run.set_num("load_value", rate);
+            }
+        }
+        _ => {}
     }
 }
 
@@ -351,6 +482,97 @@ mod tests {
             .unwrap_err();
         assert_eq!(e.line, Some(2), "{e:?}");
         assert!(e.message.contains("benchmark_time_seconds"), "{e:?}");
+    }
+
+    fn stage_of_fixture(dir: &str, n: u32) -> Parsed {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(dir)
+            .join(format!("stage_{n}_lifecycle_metrics.json"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        InferencePerfReader
+            .read(&Source::new(&path, &text))
+            .unwrap()
+            .unwrap()
+    }
+
+    #[test]
+    fn a_rate_stage_has_its_model_and_load_from_the_config_beside_it() {
+        for (n, rate) in [(0, 2.0), (1, 5.0), (2, 10.0)] {
+            let parsed = stage_of_fixture(DIR, n);
+            assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
+            let r = &parsed.runs[0];
+            assert_eq!(r.text("model_id"), Some("mock-model"));
+            assert_eq!(r.text("load_type"), Some("constant"));
+            assert_eq!(r.get("load_value"), Some(rate));
+            assert_eq!(r.get("request_rate"), Some(rate));
+            assert!(r.get("max_concurrency").is_none());
+            assert_eq!(r.get("streaming"), Some(1.0));
+            assert_eq!(r.text("dataset"), Some("random"));
+            assert_eq!(r.get("input_len"), Some(64.0));
+            assert_eq!(r.get("output_len"), Some(16.0));
+        }
+    }
+
+    #[test]
+    fn a_concurrent_stage_has_its_configured_concurrency_and_count_never_the_filled_in_rate() {
+        // The saved config says `rate: 12.0` / `16.0` (num_requests over 1 s, filled in by
+        // main.py), the reports' `requested_rate` the same; neither was asked for.
+        for (dir, stages) in [
+            (
+                "fixtures/inference-perf/0.7.0-run5-concurrent-3stages-failures",
+                &[(12.0, 1.0), (24.0, 4.0), (32.0, 8.0)][..],
+            ),
+            (
+                "fixtures/inference-perf/0.7.0-per-request-2stages-failures/run-per-request",
+                &[(12.0, 2.0), (16.0, 4.0)][..],
+            ),
+            (
+                "fixtures/inference-perf/0.7.0-all-failed/run-all-failed",
+                &[(10.0, 2.0)][..],
+            ),
+        ] {
+            for (n, &(asked, conc)) in stages.iter().enumerate() {
+                let r = stage_of_fixture(dir, n as u32).runs.remove(0);
+                assert_eq!(r.text("model_id"), Some("mock-model"), "{dir} {n}");
+                assert_eq!(r.text("load_type"), Some("concurrent"), "{dir} {n}");
+                assert_eq!(r.get("load_value"), Some(conc), "{dir} {n}");
+                assert_eq!(r.get("max_concurrency"), Some(conc), "{dir} {n}");
+                assert_eq!(r.get("num_prompts"), Some(asked), "{dir} {n}");
+                assert!(r.get("request_rate").is_none(), "{dir} {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_config_that_cannot_be_read_is_a_warning_naming_it_and_its_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let from = Path::new(env!("CARGO_MANIFEST_DIR")).join(DIR);
+        let to = dir.path().join("stage_0_lifecycle_metrics.json");
+        std::fs::copy(from.join("stage_0_lifecycle_metrics.json"), &to).unwrap();
+        let config = std::fs::read_to_string(from.join(CONFIG)).unwrap();
+        let broken = config.replacen(
+            "  type: constant\n",
+            "  type: constant\n      stray: 1\n",
+            1,
+        );
+        assert_ne!(broken, config);
+        std::fs::write(dir.path().join(CONFIG), broken).unwrap();
+        let text = std::fs::read_to_string(&to).unwrap();
+        let parsed = InferencePerfReader
+            .read(&Source::new(&to, &text))
+            .unwrap()
+            .unwrap();
+        let r = &parsed.runs[0];
+        assert_eq!(r.get("request_rate"), Some(2.0));
+        assert!(r.text("model_id").is_none());
+        assert_eq!(parsed.warnings.len(), 1);
+        let line = config
+            .lines()
+            .position(|l| l == "  type: constant")
+            .unwrap()
+            + 2;
+        let msg = &parsed.warnings[0].message;
+        assert!(msg.contains(&format!("config.yaml:{line}:")), "{msg}");
     }
 
     #[test]

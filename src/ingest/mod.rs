@@ -4,6 +4,7 @@
 //! file), numbers the runs, and collects per-file errors and warnings.
 
 mod aiperf_layout;
+mod aiperf_records;
 mod batches;
 mod contents;
 mod not_runs;
@@ -11,7 +12,9 @@ mod reader;
 mod same_run;
 pub mod text;
 mod walk;
+mod yaml_block;
 
+mod guidellm_console;
 mod guidellm_csv;
 mod guidellm_json;
 mod guidellm_summary;
@@ -29,6 +32,7 @@ pub mod serve_block;
 mod serve_json;
 mod serve_text;
 mod settle;
+mod vllm_commands;
 mod vllm_offline;
 mod vllm_sweep;
 
@@ -51,6 +55,8 @@ use crate::{Error, Result};
 /// reads it.
 fn file_readers() -> Vec<&'static dyn Reader> {
     vec![
+        // By its name only: AIPerf's records when they are all its run left.
+        &aiperf_records::AiperfRecordsReader,
         // Before the result-JSON reader: a sweep's run files are result JSONs too.
         &vllm_sweep::SweepReader,
         &serve_json::ServeJsonReader,
@@ -71,6 +77,7 @@ fn text_readers() -> Vec<&'static dyn Reader> {
         &vllm_offline::OfflineTextReader,
         &serve_json::InlineJsonReader,
         &perf_console::PerfConsoleReader,
+        &guidellm_console::GuidellmConsoleReader,
     ]
 }
 

@@ -1,5 +1,4 @@
-//! Files perflab knows but does not read as runs: a summary printed for people next to
-//! the result file it summarises (guidellm's console tables), an aggregate over several
+//! Files perflab knows but does not read as runs: an aggregate over several
 //! runs (AIPerf's sweep and multi-run exports, JSON and CSV), per-request records (perf_analyzer's
 //! `profile_export.json` under genai-perf), and inference-perf's summary and adapter
 //! reports, whose requests are in its stage reports (`inference_perf.rs`). Only files no reader claimed are looked at. The driver reports
@@ -42,17 +41,9 @@ pub fn recognize(source: &Source) -> Option<NotARun> {
     // and the sweep's table (the sweep parameters, then `<metric>_mean`, `_std`, … `_cv`
     // per metric, then its `Best Configurations`).
     let header = text.lines().next().unwrap_or("");
-    if header.starts_with("metric,mean,std,min,max,cv,se,ci_low,ci_high")
-        || (header.contains("_mean,") && header.contains("_cv,") && has("Best Configurations"))
-    {
-        return Some(NotARun::AiperfAggregate);
-    }
-    // guidellm 0.3 prints `Benchmarks Stats:` under `Benchmarks Metadata:`; 0.4 and
-    // later print `ℹ`-titled tables, the latency one always.
-    let old = has("Benchmarks Metadata:") && has("Benchmarks Stats:");
-    let new = has("Request Latency Statistics (Completed Requests)")
-        || (has("Run Summary Info") && has("Server Throughput Statistics"));
-    (old || new).then_some(NotARun::GuidellmConsole)
+    let aggregate = header.starts_with("metric,mean,std,min,max,cv,se,ci_low,ci_high")
+        || (header.contains("_mean,") && header.contains("_cv,") && has("Best Configurations"));
+    aggregate.then_some(NotARun::AiperfAggregate)
 }
 
 #[cfg(test)]
@@ -62,22 +53,6 @@ mod tests {
 
     fn kind(text: &str) -> Option<NotARun> {
         recognize(&Source::new(Path::new("x"), text))
-    }
-
-    #[test]
-    fn guidellm_consoles_of_both_generations() {
-        assert_eq!(
-            kind(include_str!(
-                "../../fixtures/guidellm/0.8.1-run1/console.txt"
-            )),
-            Some(NotARun::GuidellmConsole)
-        );
-        assert_eq!(
-            kind(include_str!(
-                "../../fixtures/corpus/guidellm-0.3.0-console-llamastack-vllm-1-1.txt"
-            )),
-            Some(NotARun::GuidellmConsole)
-        );
     }
 
     #[test]

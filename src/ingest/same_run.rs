@@ -175,9 +175,25 @@ pub(crate) fn half_unit(x: f64) -> f64 {
     0.5 * 10f64.powi(-(decimals as i32))
 }
 
+#[cfg(test)]
 fn agree(a: f64, b: f64) -> bool {
-    let tolerance = half_unit(a).max(half_unit(b)) + 1e-9 * a.abs().max(b.abs());
+    agree_within(a, b, half_unit(a).max(half_unit(b)))
+}
+
+fn agree_within(a: f64, b: f64, half: f64) -> bool {
+    let tolerance = half + 1e-9 * a.abs().max(b.abs());
     (a - b).abs() <= tolerance
+}
+
+/// Half a unit of the last decimal `x`, the value of `col` in `run`, was printed with:
+/// guidellm's console prints request latency in seconds, kept in milliseconds.
+fn printed_half_unit(run: &Run, col: &str, x: f64) -> f64 {
+    match run.format {
+        crate::model::Format::GuidellmConsole => {
+            super::guidellm_console::half_unit_as_printed(col, x)
+        }
+        _ => half_unit(x),
+    }
 }
 
 /// The numbers two runs share, and those that differ beyond rounding.
@@ -189,7 +205,8 @@ fn compare(a: &Run, b: &Run) -> (usize, Vec<(String, f64, f64)>) {
             continue;
         };
         shared += 1;
-        if !agree(*x, *y) {
+        let half = printed_half_unit(a, key, *x).max(printed_half_unit(b, key, *y));
+        if !agree_within(*x, *y, half) {
             differ.push((key.to_string(), *x, *y));
         }
     }
@@ -473,7 +490,8 @@ fn apply(files: &mut [FileRuns], merges: Vec<(At, At)>, out: &mut SameRuns) {
         sources.push(merged.source.clone());
         target.set_text(SOURCES, sources.join(", "));
         for (key, value) in merged.values {
-            if key != SOURCES {
+            // A console's `precision` is of its own numbers, not of the row kept.
+            if key != SOURCES && key != "precision" {
                 target.values.insert_if_absent(key, value);
             }
         }

@@ -67,6 +67,14 @@ impl Reader for ServeJsonReader {
                 message: crate::tr!("ingest-json-last-incomplete", error = msg),
             });
         }
+        // vLLM's perf CI saves the client's command line beside a one-run result file.
+        if let [run] = parsed.runs.as_mut_slice() {
+            if run.format == Format::VllmServeJson {
+                if let Some(w) = super::vllm_commands::apply(source.path, run) {
+                    parsed.warnings.push(w);
+                }
+            }
+        }
         Ok(Some(parsed))
     }
 }

@@ -22,11 +22,12 @@ pub enum Format {
     AiperfJson,
     GuidellmJson,
     GuidellmCsv,
+    GuidellmConsole,
     InferencePerfJson,
 }
 
 impl Format {
-    pub const ALL: [Format; 17] = [
+    pub const ALL: [Format; 18] = [
         Format::VllmServeText,
         Format::SglangServeText,
         Format::VllmServeJson,
@@ -43,6 +44,7 @@ impl Format {
         Format::AiperfJson,
         Format::GuidellmJson,
         Format::GuidellmCsv,
+        Format::GuidellmConsole,
         Format::InferencePerfJson,
     ];
 
@@ -64,6 +66,7 @@ impl Format {
             Format::AiperfJson => "aiperf-json",
             Format::GuidellmJson => "guidellm-json",
             Format::GuidellmCsv => "guidellm-csv",
+            Format::GuidellmConsole => "guidellm-console",
             Format::InferencePerfJson => "inference-perf-json",
         }
     }
@@ -78,7 +81,7 @@ impl Format {
             Format::VllmLatencyText | Format::VllmLatencyJson => "vllm-latency",
             Format::GenaiPerfConsole | Format::GenaiPerfCsv | Format::GenaiPerfJson => "genai-perf",
             Format::AiperfConsole | Format::AiperfCsv | Format::AiperfJson => "aiperf",
-            Format::GuidellmJson | Format::GuidellmCsv => "guidellm",
+            Format::GuidellmJson | Format::GuidellmCsv | Format::GuidellmConsole => "guidellm",
             Format::InferencePerfJson => "inference-perf",
         }
     }
@@ -112,6 +115,7 @@ impl Format {
                 | Format::VllmLatencyText
                 | Format::GenaiPerfConsole
                 | Format::AiperfConsole
+                | Format::GuidellmConsole
         )
     }
 }

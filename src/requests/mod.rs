@@ -27,6 +27,7 @@ use std::path::Path;
 use crate::model::Run;
 use crate::{Error, Result};
 
+pub use aiperf::FILE_NAME as AIPERF_RECORDS;
 pub use attach::{attach, FileWarning, Objectives, Prefetch, Prefetched};
 pub use frame::RequestsWriter;
 
