@@ -12,9 +12,60 @@
 
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source};
 use crate::model::{Format, Run};
-use crate::requests::{self, Rule};
 
 pub struct AiperfRecordsReader;
+
+/// The name of the per-request records AIPerf writes beside its summary exports.
+pub const FILE_NAME: &str = "profile_export.jsonl";
+
+/// One record as far as counting needs it: its phase and whether it failed. The
+/// requests frame reads the whole record (`requests/aiperf.rs`) by the same rule: a
+/// record outside the `profiling` phase (warm-up) is not a request of the run.
+#[derive(serde::Deserialize)]
+struct Record {
+    #[serde(default)]
+    metadata: Metadata,
+    error: Option<serde::de::IgnoredAny>,
+}
+
+#[derive(Default, serde::Deserialize)]
+struct Metadata {
+    benchmark_phase: Option<String>,
+}
+
+/// (succeeded, failed) profiling records; `None` when the text is not AIPerf's records.
+fn count_records(text: &str) -> Result<Option<(usize, usize)>, ParseError> {
+    let head = &text[..crate::offsets::floor_char_boundary(text, 4096)];
+    if !head.contains("\"request_start_ns\"") || !head.contains("\"benchmark_phase\"") {
+        return Ok(None);
+    }
+    let clean = super::sanitize_json(text);
+    let (mut ok, mut failed) = (0, 0);
+    for (i, line) in clean.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let record: Record = serde_json::from_str(line).map_err(|e| {
+            ParseError::new(
+                Some(i as u64 + 1),
+                crate::tr!("requests-error-json", reason = e.to_string()),
+            )
+        })?;
+        if record
+            .metadata
+            .benchmark_phase
+            .as_deref()
+            .is_some_and(|p| p != "profiling")
+        {
+            continue;
+        }
+        match record.error {
+            Some(_) => failed += 1,
+            None => ok += 1,
+        }
+    }
+    Ok(Some((ok, failed)))
+}
 
 /// The summary exports whose run the records belong to, when AIPerf wrote them.
 const SUMMARIES: [&str; 2] = ["profile_export_aiperf.json", "profile_export_aiperf.csv"];
@@ -25,7 +76,7 @@ impl Reader for AiperfRecordsReader {
     }
 
     fn read(&self, source: &Source) -> ReadResult {
-        if source.file_name() != requests::AIPERF_RECORDS {
+        if source.file_name() != FILE_NAME {
             return Ok(None);
         }
         if SUMMARIES
@@ -34,20 +85,15 @@ impl Reader for AiperfRecordsReader {
         {
             return Ok(None);
         }
-        let runs = match requests::read_text(source.text) {
-            Ok(Some(runs)) => runs,
-            Ok(None) => return Ok(None),
-            Err((line, message)) => return Err(ParseError::new(line, message)),
-        };
-        let Some(records) = runs.into_iter().find(|r| r.rule == Rule::Aiperf) else {
+        let Some((ok, failed)) = count_records(source.text)? else {
             return Ok(None);
         };
-        if records.requests.is_empty() || records.requests.iter().any(|r| r.ok) {
+        if failed == 0 || ok > 0 {
             return Ok(None);
         }
         let mut run = Run::new(Format::AiperfJson, None);
         run.set_num("completed", 0.0);
-        run.set_num("failed", records.requests.len() as f64);
+        run.set_num("failed", failed as f64);
         Ok(Some(Parsed {
             runs: vec![run],
             warnings: vec![],

@@ -4,7 +4,7 @@
 //! file), numbers the runs, and collects per-file errors and warnings.
 
 mod aiperf_layout;
-mod aiperf_records;
+pub mod aiperf_records;
 mod batches;
 mod contents;
 mod not_runs;

@@ -53,7 +53,7 @@ struct ErrorDetails {
 type ReadError = (Option<u64>, String);
 
 /// The name of the requests file AIPerf writes beside its summary exports.
-pub const FILE_NAME: &str = "profile_export.jsonl";
+pub use crate::ingest::aiperf_records::FILE_NAME;
 
 /// `Ok(None)` when the text is not AIPerf's record export.
 pub fn read(text: &str) -> Result<Option<Vec<RunRequests>>, ReadError> {
