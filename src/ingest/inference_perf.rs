@@ -50,7 +50,6 @@ use serde_json::{Map, Value as Json};
 
 use super::json_lenient;
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
-use super::yaml_block;
 use crate::model::{Format, Run};
 
 pub struct InferencePerfReader;
@@ -150,10 +149,13 @@ fn read_config(path: &std::path::Path) -> Result<Option<Map<String, Json>>, Warn
             error = error
         ),
     };
-    match yaml_block::parse(text.trim_start_matches('\u{feff}')) {
+    match yaml_serde::from_str::<Json>(text.trim_start_matches('\u{feff}')) {
         Ok(Json::Object(config)) => Ok(Some(config)),
         Ok(_) => Err(unread(1, crate::tr!("ingest-yaml-not-mapping"))),
-        Err((line, what)) => Err(unread(line, crate::tr!(&format!("ingest-yaml-{what}")))),
+        Err(e) => {
+            let line = e.location().map_or(1, |l| l.line() as u64);
+            Err(unread(line, e.to_string()))
+        }
     }
 }
 

@@ -12,7 +12,6 @@ mod reader;
 mod same_run;
 pub mod text;
 mod walk;
-mod yaml_block;
 
 mod guidellm_console;
 mod guidellm_csv;
