@@ -479,3 +479,37 @@ fn a_vllm_ci_result_gets_its_workload_from_the_commands_file_beside_it() {
     assert!(stderr.contains(&format!("{name}.commands:3:")), "{stderr}");
     assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 1);
 }
+
+// ---- 7. inference-perf: per_request_lifecycle_metrics.json into the requests frame ----
+
+/// Each stage's requests (assigned in send order by the stages' counts) go into the
+/// requests frame under that stage's run, failures included.
+#[test]
+fn inference_perf_requests_go_to_their_stage() {
+    let dir = tempfile::tempdir().unwrap();
+    let frame = dir.path().join("requests.csv");
+    let out = perflab()
+        .args(["ingest", "--requests"])
+        .arg(&frame)
+        .arg("fixtures/inference-perf/0.7.0-per-request-2stages-failures")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("28 requests written"), "{stderr}");
+    // No recomputed statistic disagrees with the stage reports.
+    assert!(!stderr.contains("but its requests give"), "{stderr}");
+    let csv = std::fs::read_to_string(&frame).unwrap();
+    let rows = |stage: &str, ok: &str| {
+        csv.lines()
+            .filter(|l| l.contains(&format!("stage_{stage}_lifecycle_metrics.json,1,")))
+            .filter(|l| l.split(',').nth(3) == Some(ok))
+            .count()
+    };
+    assert_eq!((rows("0", "true"), rows("0", "false")), (9, 3));
+    assert_eq!((rows("1", "true"), rows("1", "false")), (14, 2));
+}

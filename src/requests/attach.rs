@@ -223,6 +223,7 @@ fn may_hold_requests(format: Format) -> bool {
             | Format::AiperfCsv
             | Format::GenaiPerfJson
             | Format::GenaiPerfCsv
+            | Format::InferencePerfJson
     )
 }
 

@@ -18,6 +18,7 @@ pub mod frame;
 mod genai_perf;
 pub mod goodput;
 mod guidellm;
+mod inference_perf;
 pub mod recompute;
 mod serve_detailed;
 
@@ -87,6 +88,9 @@ pub struct RunRequests {
 /// summary (`profile_export_aiperf.json` / `.csv`) gets the requests of the
 /// `profile_export.jsonl` beside it. Errors name the file they are about.
 pub fn read_file(path: &Path) -> Result<Option<Vec<RunRequests>>> {
+    if let Some(stage) = inference_perf::for_stage(path)? {
+        return Ok(Some(stage));
+    }
     if let Some(records) = records_beside(path) {
         return read_one(&records);
     }
@@ -112,6 +116,9 @@ fn records_beside(path: &Path) -> Option<std::path::PathBuf> {
 /// [`read_file`] of a file whose text is already in memory: read again only when the
 /// requests are in the per-request export beside it.
 pub fn read_text_of(path: &Path, text: &str) -> Result<Option<Vec<RunRequests>>> {
+    if let Some(stage) = inference_perf::for_stage(path)? {
+        return Ok(Some(stage));
+    }
     if let Some(records) = records_beside(path) {
         return read_one(&records);
     }
