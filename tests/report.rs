@@ -981,3 +981,61 @@ fn a_result_json_is_shown_as_the_block_its_tool_prints() {
         "a line of raw JSON"
     );
 }
+
+/// SGLang's JSONL keeps no request count and no failures; the console beside it does.
+/// A study that names only the JSONL still sees the 4 failed of 50 (the run is whole, as
+/// `perflab ingest` makes it), so the report does not recommend it.
+#[test]
+fn a_result_file_is_made_whole_by_the_console_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let sglang = Path::new("fixtures/sglang/0.5.23-run3-vllm-backend-failures-goodput-details");
+    let runs = dir.path().join("runs");
+    std::fs::create_dir_all(runs.join("sglang")).unwrap();
+    std::fs::copy(sglang.join("console.txt"), runs.join("sglang/console.txt")).unwrap();
+    let jsonl = "run3-vllm-backend-failures-goodput-details.jsonl";
+    std::fs::copy(sglang.join(jsonl), runs.join("sglang").join(jsonl)).unwrap();
+    std::fs::copy(
+        "fixtures/studies/qwen3.5-9b-h100/runs/engine-vllm.txt",
+        runs.join("baseline.txt"),
+    )
+    .unwrap();
+    let toml = format!(
+        r#"
+model = "mock-model"
+hardware = "CPU"
+[[engines]]
+name = "vLLM"
+[[profiles]]
+name = "P"
+total_requests = 50
+[[experiments]]
+id = "e"
+title = "E"
+[[experiments.variants]]
+name = "base"
+label = "baseline"
+engine = "vLLM"
+profile = "P"
+result = "runs/baseline.txt"
+[[experiments.variants]]
+name = "sglang"
+label = "sglang"
+engine = "vLLM"
+profile = "P"
+result = "runs/sglang/{jsonl}"
+"#
+    );
+    std::fs::write(dir.path().join("study.toml"), toml).unwrap();
+    let study = perflab::study::load(&dir.path().join("study.toml")).unwrap();
+    let run = study.experiments[0].variants[1].outcome.loaded().unwrap();
+    assert_eq!(run.run.get("completed"), Some(46.0));
+    assert_eq!(run.run.get("failed"), Some(4.0));
+    assert_eq!(run.run.get("num_prompts"), Some(50.0));
+    assert_eq!(run.run.text("model_id"), Some("mock-model"));
+    let r = render(dir.path().join("study.toml").to_str().unwrap(), "en");
+    assert!(
+        r.markdown.contains("46 of 50 requests completed"),
+        "{}",
+        r.markdown
+    );
+}

@@ -38,6 +38,7 @@ pub fn load_str(path: &Path, text: &str) -> Result<Study> {
         text,
         dir: path.parent().map(Path::to_path_buf).unwrap_or_default(),
         files: BTreeMap::new(),
+        folders: BTreeMap::new(),
     }
     .study(spec)
 }
@@ -53,6 +54,9 @@ struct Loader<'a> {
     dir: PathBuf,
     /// Result files already read: (runs, file text). Several variants may share a file.
     files: BTreeMap<PathBuf, (Vec<Run>, String)>,
+    /// Folders of result files read as `ingest` reads them (`None`: that failed), once
+    /// each: the runs that make a result file's runs whole (see [`whole`]).
+    folders: BTreeMap<PathBuf, Option<Vec<Run>>>,
 }
 
 impl Loader<'_> {
@@ -323,7 +327,15 @@ impl Loader<'_> {
                 explicit: true,
             };
             let runs = match ingest::read_file(&input, None) {
-                Ok(Some(f)) => f.runs,
+                Ok(Some(f)) => {
+                    let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
+                    let runs = self.folders.entry(folder.clone()).or_insert_with(|| {
+                        ingest::ingest(&[folder], &ingest::Options::default())
+                            .ok()
+                            .map(ingest::Ingested::into_runs)
+                    });
+                    whole(&path, f.runs, runs.as_deref())
+                }
                 Ok(None) => Vec::new(),
                 Err(Error::Io { reason: source, .. }) => {
                     return Err(self.error_at(
@@ -515,6 +527,40 @@ fn list(names: &[&str]) -> String {
     } else {
         names.join(", ")
     }
+}
+
+/// A result file's runs made whole by the files of the same runs beside it, as `ingest`
+/// merges them: SGLang's JSONL keeps no request count, failures or model, the console
+/// beside it does, and a study that named only the JSONL would take a run with failures
+/// for a clean one. The folder is read as `perflab ingest` reads it; the runs kept are
+/// the ones this file is the source of (or one of the sources of), in the file's order.
+/// When that reading fails or does not give the file's runs back one for one, the file's
+/// own runs stand.
+fn whole(path: &Path, own: Vec<Run>, folder: Option<&[Run]>) -> Vec<Run> {
+    let (Some(folder), Some(name)) = (folder, path.file_name()) else {
+        return own;
+    };
+    let name = name.to_string_lossy();
+    let names_file = |r: &Run| {
+        r.source == name
+            || r.text("sources")
+                .is_some_and(|s| s.split(", ").any(|s| s == name))
+    };
+    let mut merged: Vec<Run> = folder.iter().filter(|r| names_file(r)).cloned().collect();
+    if merged.len() != own.len() {
+        return own;
+    }
+    merged.sort_by_key(|r| (r.source != name, r.run_index));
+    // The file's own numbering and source, with what its neighbours add.
+    own.into_iter()
+        .zip(merged)
+        .map(|(mut run, whole)| {
+            for (key, value) in whole.values {
+                run.values.insert_if_absent(key, value);
+            }
+            run
+        })
+        .collect()
 }
 
 /// The printed block of run `index`: from its first line to the line before the next
