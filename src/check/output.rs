@@ -314,7 +314,7 @@ pub fn render_text(checked: &Checked, l: &Localizer) -> String {
 }
 
 /// The whole outcome as pretty JSON: every claim (with `holds`) and every finding, each
-/// with its `line`.
-pub fn render_json(checked: &Checked) -> String {
-    serde_json::to_string_pretty(checked).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+/// with its `line`. A serializer error is an error, never a JSON-looking string.
+pub fn render_json(checked: &Checked) -> crate::Result<String> {
+    serde_json::to_string_pretty(checked).map_err(|e| crate::Error::Render(e.to_string()))
 }

@@ -15,7 +15,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     let text = String::from_utf8_lossy(&bytes);
     let checked = check::check(&args.report, &text)?;
     let out = if args.json {
-        check::render_json(&checked) + "\n"
+        check::render_json(&checked)? + "\n"
     } else {
         check::render_text(&checked, crate::l10n::messages())
     };

@@ -448,12 +448,6 @@ fn decided_by(t: &crate::stats::significance::RequestTest, gaps: bool, l10n: &Lo
     )
 }
 
-/// The comparison as pretty JSON, for machines: not localized, numbers unrounded,
-/// non-finite numbers as null.
-pub fn to_json(cmp: &Comparison) -> String {
-    serde_json::to_string_pretty(cmp).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
