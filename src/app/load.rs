@@ -48,13 +48,9 @@ pub fn runs(path: &Path, env: &Env, progress: bool) -> Result<Loaded> {
 pub fn all_runs(paths: &[PathBuf], env: &Env, progress: bool) -> Result<Vec<Run>> {
     let mut runs = Vec::new();
     for path in paths {
-        runs.extend(runs_of(path, env, progress)?);
+        runs.extend(self::runs(path, env, progress)?.runs);
     }
     Ok(runs)
-}
-
-fn runs_of(path: &Path, env: &Env, progress: bool) -> Result<Vec<Run>> {
-    Ok(runs(path, env, progress)?.runs)
 }
 
 /// Each reader's warning, `FILE:LINE: message`, in the files' order.

@@ -9,6 +9,7 @@ mod load;
 mod localized;
 pub mod requests;
 mod spec;
+mod whole;
 
 use std::path::PathBuf;
 
