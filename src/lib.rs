@@ -19,6 +19,7 @@ pub mod ingest;
 pub mod keys;
 pub mod l10n;
 pub mod model;
+pub mod numbers;
 pub mod offsets;
 pub mod published;
 pub mod render;

@@ -97,8 +97,7 @@ fn change(
     rules: &[&Rule],
 ) -> CapacityChange {
     let change_percent = match (b.map(load), c.map(load)) {
-        (Some(b), Some(c)) if b != 0.0 => Some((c - b) / b * 100.0),
-        (Some(_), Some(c)) if c != 0.0 => Some(f64::INFINITY),
+        (Some(b), Some(c)) => Some(crate::numbers::percent_change(b, c)),
         _ => None,
     };
     let overlap = match (b.and_then(|b| b.interval), c.and_then(|c| c.interval)) {

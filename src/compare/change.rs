@@ -3,10 +3,12 @@
 //! and carries its printed text, so every renderer prints the same digits; the verdict
 //! ("better", "worse", "skipped") is decided here, never in a template.
 //!
-//! Zero and missing cases: a percentage over a zero base and a ratio with a zero side are
-//! `None` and print as `n/a`.
+//! Zero cases: a percentage over a zero base follows `numbers::percent_change` (0% when
+//! nothing changed, ±∞% otherwise); a ratio with a zero side is `None` and prints `n/a`.
 
 use serde::Serialize;
+
+use crate::numbers;
 
 use super::MetricSpec;
 use crate::model::Run;
@@ -26,7 +28,8 @@ pub enum Verdict {
 pub struct Change {
     pub baseline: f64,
     pub candidate: f64,
-    /// `(candidate - baseline) / baseline * 100`; `None` when the baseline is zero.
+    /// `numbers::percent_change(baseline, candidate)`: always `Some` (±∞ over a zero
+    /// baseline); optional for the serialized shape.
     pub percent: Option<f64>,
     /// Two decimals with an explicit sign: `+2.09%`, `-2.62%`, `+0.00%`.
     pub percent_text: String,
@@ -38,7 +41,7 @@ pub struct Change {
 
 impl Change {
     pub fn new(metric: &MetricSpec, baseline: f64, candidate: f64) -> Self {
-        let percent = (baseline != 0.0).then(|| (candidate - baseline) / baseline * 100.0);
+        let percent = Some(numbers::percent_change(baseline, candidate));
         let ratio = slower_over_faster(baseline, candidate);
         // Same when the printed percentage is zero, so the words never contradict the
         // number shown beside them.
@@ -72,30 +75,7 @@ fn slower_over_faster(a: f64, b: f64) -> Option<f64> {
     (lo > 0.0).then(|| hi / lo)
 }
 
-/// `+2.09%`; a value that rounds to zero prints `+0.00%`, never `-0.00%`.
-pub fn signed_percent(p: f64) -> String {
-    let rounded = format!("{p:.2}");
-    if rounded == "-0.00" || rounded == "0.00" {
-        "+0.00%".to_owned()
-    } else {
-        format!("{p:+.2}%")
-    }
-}
-
-/// `77.36%`: an unsigned share.
-pub fn percent_text(p: f64) -> String {
-    format!("{p:.2}%")
-}
-
-/// `3.10x`.
-pub fn ratio_text(r: f64) -> String {
-    format!("{r:.2}x")
-}
-
-/// A value as reports print it: two decimals.
-pub fn fixed(v: f64) -> String {
-    format!("{v:.2}")
-}
+pub use crate::numbers::{fixed, percent_text, ratio_text, signed_percent};
 
 /// The gap on the primary metric between the best and the worst run of a group.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -106,7 +86,7 @@ pub struct PrimaryGap {
     pub diff: f64,
     pub diff_text: String,
     /// `diff / worst * 100`: how much better the best is, relative to the worst run
-    /// (`77.36%`). `None` when the worst is zero.
+    /// (`77.36%`); `∞` over a zero worst run.
     pub percent: Option<f64>,
     pub percent_text: String,
     /// Slower over faster, for latency studies (`3.10x`).
@@ -117,7 +97,7 @@ pub struct PrimaryGap {
 impl PrimaryGap {
     fn new(best: f64, worst: f64) -> Self {
         let diff = (best - worst).abs();
-        let percent = (worst != 0.0).then(|| diff / worst.abs() * 100.0);
+        let percent = Some(numbers::percent_change(worst, best).abs());
         let ratio = slower_over_faster(best, worst);
         PrimaryGap {
             best,
@@ -152,7 +132,7 @@ pub struct SecondaryGap {
     /// `|best_run - worst_run|`, printed `123.74`.
     pub diff: f64,
     pub diff_text: String,
-    /// `diff / worst_run * 100` (`89.11%`); `None` when the worst run's value is zero.
+    /// `diff / worst_run * 100` (`89.11%`); `∞` over a zero worst run.
     pub percent: Option<f64>,
     pub percent_text: String,
     /// The best run is worse on this metric (a higher TPOT: "4.43% slower").
@@ -162,7 +142,7 @@ pub struct SecondaryGap {
 impl SecondaryGap {
     fn new(metric: &MetricSpec, best_run: f64, worst_run: f64) -> Self {
         let diff = (best_run - worst_run).abs();
-        let percent = (worst_run != 0.0).then(|| diff / worst_run.abs() * 100.0);
+        let percent = Some(numbers::percent_change(worst_run, best_run).abs());
         let direction = if fixed(diff) == "0.00" {
             Direction::Unchanged
         } else if best_run < worst_run {
@@ -317,7 +297,7 @@ mod tests {
         assert_eq!(c.percent_text, "+0.00%");
         assert_eq!(c.verdict, Verdict::Same);
         let c = Change::new(&tps(), 0.0, 5.0);
-        assert_eq!(c.percent_text, "n/a");
+        assert_eq!(c.percent_text, "+∞%");
         assert_eq!(c.ratio, None);
     }
 

@@ -456,18 +456,14 @@ pub fn metric_diff(metric: &str, base: &[f64], cand: &[f64]) -> Option<MetricDif
     if let (Some(b), Some(c)) = (&b, &c) {
         let d = c.mean - b.mean;
         change = Some(d);
-        change_percent = Some(relative_percent(d, b.mean));
+        change_percent = Some(crate::numbers::percent_change(b.mean, c.mean));
         welch = stats::welch(b, c);
         if let Some(w) = &welch {
             // Relative to the baseline mean taken as exact: the interval of a ratio of two
             // noisy means (Fieller) would be wider; this one only rescales the interval of
             // the difference for display.
-            ci_percent = (b.mean != 0.0).then(|| {
-                (
-                    w.ci_low / b.mean.abs() * 100.0,
-                    w.ci_high / b.mean.abs() * 100.0,
-                )
-            });
+            ci_percent = crate::numbers::percent_of(w.ci_low, b.mean)
+                .zip(crate::numbers::percent_of(w.ci_high, b.mean));
         }
         trend = if d == 0.0 {
             Trend::Unchanged
@@ -494,17 +490,6 @@ pub fn metric_diff(metric: &str, base: &[f64], cand: &[f64]) -> Option<MetricDif
         trend,
         status: None,
     })
-}
-
-/// `d / |base| · 100`; a zero baseline makes any change infinite and no change 0%.
-fn relative_percent(d: f64, base: f64) -> f64 {
-    if base != 0.0 {
-        d / base.abs() * 100.0
-    } else if d == 0.0 {
-        0.0
-    } else {
-        d.signum() * f64::INFINITY
-    }
 }
 
 /// One rule on one metric of a pair; returns the outcome and what was observed.

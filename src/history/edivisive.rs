@@ -171,7 +171,7 @@ fn with_steps(values: &[f64], found: &[(usize, f64)]) -> Vec<ChangePoint> {
             ChangePoint {
                 index,
                 p_value,
-                step_pct: (before != 0.0).then(|| (after - before) / before.abs() * 100.0),
+                step_pct: Some(crate::numbers::percent_change(before, after)),
                 mean_before: before,
                 mean_after: after,
             }

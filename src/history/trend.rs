@@ -322,6 +322,6 @@ fn latest(points: &[Point], segment_start: usize, recent: usize) -> Option<Lates
         p10: nearest_rank(0.1),
         p90: nearest_rank(0.9),
         rank_pct: at_or_below as f64 / sorted.len() as f64 * 100.0,
-        vs_median_pct: (median != 0.0).then(|| (last.value - median) / median.abs() * 100.0),
+        vs_median_pct: Some(crate::numbers::percent_change(median, last.value)),
     })
 }

@@ -163,17 +163,7 @@ fn relation(a: &Path, b: &Path) -> Relation {
     }
 }
 
-/// Half a unit in the last decimal a value was printed with. The value was parsed from
-/// text, so its shortest decimal form (up to nine decimals, which absorbs the binary
-/// noise of unit conversions such as ns → ms) has the printed number of decimals, or
-/// fewer when the tool printed trailing zeros, which only widens the tolerance.
-pub(crate) fn half_unit(x: f64) -> f64 {
-    let text = format!("{:.9}", x.abs());
-    let decimals = text
-        .split_once('.')
-        .map_or(0, |(_, d)| d.trim_end_matches('0').len());
-    0.5 * 10f64.powi(-(decimals as i32))
-}
+pub(crate) use crate::numbers::half_unit_of as half_unit;
 
 #[cfg(test)]
 fn agree(a: f64, b: f64) -> bool {

@@ -3,6 +3,8 @@
 //! tokens) as integers and every measured quantity with decimals, so an integer in a
 //! benchmark block is exact while a claimed figure is always rounded.
 
+use crate::numbers::half_unit;
+
 /// A printed number: its value and how far the true value may lie from it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PrintedNumber {
@@ -83,10 +85,6 @@ impl PrintedNumber {
             s
         }
     }
-}
-
-fn half_unit(decimals: u32) -> f64 {
-    0.5 / 10f64.powi(decimals as i32)
 }
 
 /// `+1,146.31` → (1146.31, 2, true). Thousands separators are allowed only between groups

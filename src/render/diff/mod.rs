@@ -87,18 +87,7 @@ pub fn fmt_value(x: f64) -> String {
     format!("{x:.2}")
 }
 
-/// `+10.00%`, `-5.23%`, `+∞%`; always signed so a drop is never mistaken for a rise.
-pub fn fmt_percent(x: f64) -> String {
-    if x.is_infinite() {
-        return if x > 0.0 {
-            "+∞%".into()
-        } else {
-            "-∞%".into()
-        };
-    }
-    let x = if x == 0.0 { 0.0 } else { x };
-    format!("{x:+.2}%")
-}
+pub use crate::numbers::signed_percent as fmt_percent;
 
 fn fmt_p(p: f64) -> String {
     if p < 0.001 {
@@ -412,7 +401,7 @@ fn row(
 fn request_ci_percent(m: &MetricDiff) -> Option<(f64, f64)> {
     let (lo, hi) = m.request_test?.ci?;
     let base = m.baseline?.mean;
-    (base != 0.0).then(|| (lo / base.abs() * 100.0, hi / base.abs() * 100.0))
+    crate::numbers::percent_of(lo, base).zip(crate::numbers::percent_of(hi, base))
 }
 
 /// An ITL column is tested on every gap between chunks, not one value per request.
