@@ -4,7 +4,6 @@
 //! `locales/*/history.ftl`; `templates/history.md.j2` arranges the page.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 use fluent_bundle::FluentValue;
 use serde::Serialize;
@@ -14,30 +13,14 @@ use crate::compare::{fixed, signed_percent};
 use crate::history::trend::{Series, Trends};
 use crate::l10n::Localizer;
 use crate::render::escape::markdown as md;
-use crate::render::report::write_text;
 use crate::render::templates::Templates;
 use crate::render::{charts, html};
-use crate::{Error, Result};
+use crate::Result;
 
 pub const HISTORY_TEMPLATE: &str = "history.md.j2";
 
-#[derive(Debug, Clone, PartialEq)]
-pub struct RenderedHistory {
-    pub lang: &'static str,
-    pub markdown: String,
-    pub html: String,
-    /// `charts/trend-1.en.svg` → SVG.
-    pub charts: BTreeMap<String, String>,
-}
-
-impl RenderedHistory {
-    pub fn markdown_name(&self) -> String {
-        format!("history.{}.md", self.lang)
-    }
-    pub fn html_name(&self) -> String {
-        format!("history.{}.html", self.lang)
-    }
-}
+/// One language's page, in memory.
+pub type RenderedHistory = crate::render::page::Page;
 
 #[derive(Serialize)]
 struct View {
@@ -301,7 +284,8 @@ pub fn render(
     }
     let html =
         html::page_with_templates(templates, &markdown, &view.plain_title, loc.lang(), &charts)?;
-    Ok(RenderedHistory {
+    Ok(crate::render::page::Page {
+        stem: "history",
         lang: loc.lang(),
         markdown,
         html,
@@ -309,19 +293,7 @@ pub fn render(
     })
 }
 
-/// Writes `history.LANG.md`, `history.LANG.html` and `charts/*.svg` under `out`.
-pub fn write(out: &Path, pages: &[RenderedHistory]) -> Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(out.join("charts")).map_err(|e| Error::io(out, e))?;
-    let mut written = Vec::new();
-    for page in pages {
-        written.push(write_text(&out.join(page.markdown_name()), &page.markdown)?);
-        written.push(write_text(&out.join(page.html_name()), &page.html)?);
-        for (rel, svg) in &page.charts {
-            written.push(write_text(&out.join(rel), svg)?);
-        }
-    }
-    Ok(written)
-}
+pub use crate::render::page::write;
 
 /// `--json`: one object per series per line: `series` (the key's values by column),
 /// `metric`, `runs`, `latest`, and `change_points`, each with `date` (`YYYY-MM-DD`),

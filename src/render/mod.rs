@@ -8,6 +8,7 @@ pub mod escape;
 pub mod history;
 pub mod html;
 pub mod long_table;
+pub mod page;
 pub mod report;
 pub mod requests;
 pub mod runs_table;

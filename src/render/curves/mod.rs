@@ -7,40 +7,22 @@ pub mod figures;
 mod view;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 use serde_json::{json, Map, Value as Json};
 
 use crate::curves::{Curves, KeyValue};
 use crate::l10n::Localizer;
 use crate::render::escape::markdown as escape_markdown;
-use crate::render::report::write_text;
 use crate::render::templates::Templates;
 use crate::render::{charts, html};
-use crate::{Error, Result};
+use crate::Result;
 
 pub use view::{capacity_text, CurvesView};
 
 pub const CURVES_TEMPLATE: &str = "curves.md.j2";
 
 /// One language's page, in memory.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RenderedCurves {
-    pub lang: &'static str,
-    pub markdown: String,
-    pub html: String,
-    /// Path relative to the output folder (`charts/curve-1.en.svg`) → SVG text.
-    pub charts: BTreeMap<String, String>,
-}
-
-impl RenderedCurves {
-    pub fn markdown_name(&self) -> String {
-        format!("curves.{}.md", self.lang)
-    }
-    pub fn html_name(&self) -> String {
-        format!("curves.{}.html", self.lang)
-    }
-}
+pub type RenderedCurves = crate::render::page::Page;
 
 pub fn render(curves: &Curves, lang: &str, templates: &Templates) -> Result<RenderedCurves> {
     let loc = Localizer::new(lang)?;
@@ -68,7 +50,8 @@ pub fn render(curves: &Curves, lang: &str, templates: &Templates) -> Result<Rend
     let view = view::build(&loc, curves, y_refs, pareto_ref);
     let markdown = templates.render(CURVES_TEMPLATE, &view)?;
     let html = html::page_with_templates(templates, &markdown, &view.plain_title, lang, &svgs)?;
-    Ok(RenderedCurves {
+    Ok(crate::render::page::Page {
+        stem: "curves",
         lang,
         markdown,
         html,
@@ -83,19 +66,7 @@ fn view_ref(path: &str, title: &str) -> view::ChartRef {
     }
 }
 
-/// Writes pages under `out`: `curves.LANG.md`, `curves.LANG.html`, `charts/*.svg`.
-pub fn write(out: &Path, pages: &[RenderedCurves]) -> Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(out.join("charts")).map_err(|e| Error::io(out, e))?;
-    let mut written = Vec::new();
-    for page in pages {
-        written.push(write_text(&out.join(page.markdown_name()), &page.markdown)?);
-        written.push(write_text(&out.join(page.html_name()), &page.html)?);
-        for (rel, svg) in &page.charts {
-            written.push(write_text(&out.join(rel), svg)?);
-        }
-    }
-    Ok(written)
-}
+pub use crate::render::page::write;
 
 fn key_json(v: &KeyValue) -> Json {
     match v {

@@ -9,8 +9,6 @@ mod requests;
 mod view;
 
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::{Path, PathBuf};
 
 pub use figures::{Figure, Figures};
 pub use view::{
@@ -19,35 +17,17 @@ pub use view::{
 
 use crate::compare::StudyComparison;
 use crate::l10n::Localizer;
-use crate::model::frame::write_atomic;
 use crate::render::{charts, html, templates::Templates};
 use crate::requests::Objectives;
 use crate::study::requests::VariantRequests;
 use crate::study::Study;
-use crate::{Error, Result};
+use crate::Result;
 
 /// The report template; its partials live under `templates/report/`.
 pub const REPORT_TEMPLATE: &str = "report.md.j2";
 
-/// One language's report, in memory.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RenderedReport {
-    pub lang: &'static str,
-    pub markdown: String,
-    pub html: String,
-    /// Path relative to the output folder (`charts/conclusion.en.svg`) → SVG text.
-    pub charts: BTreeMap<String, String>,
-}
-
-impl RenderedReport {
-    pub fn markdown_name(&self) -> String {
-        format!("report.{}.md", self.lang)
-    }
-
-    pub fn html_name(&self) -> String {
-        format!("report.{}.html", self.lang)
-    }
-}
+/// One language's page, in memory.
+pub type RenderedReport = crate::render::page::Page;
 
 /// Renders the report of `study` in `lang`.
 pub fn render(
@@ -96,8 +76,10 @@ pub fn render_with_requests(
     for figure in curve_figures.iter().chain(&request_figures) {
         charts_svg.insert(figure.path(loc.lang()), charts::line_chart(&figure.chart)?);
     }
-    let html = html::page(&markdown, &view.title, loc.lang(), &charts_svg)?;
-    Ok(RenderedReport {
+    let html =
+        html::page_with_templates(templates, &markdown, &view.title, loc.lang(), &charts_svg)?;
+    Ok(crate::render::page::Page {
+        stem: "report",
         lang: loc.lang(),
         markdown,
         html,
@@ -105,29 +87,4 @@ pub fn render_with_requests(
     })
 }
 
-/// Writes reports under `out`: `report.LANG.md`, `report.LANG.html`, `charts/*.svg`.
-/// Returns the files written, in order.
-pub fn write(out: &Path, reports: &[RenderedReport]) -> Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(out.join("charts")).map_err(|e| Error::io(out, e))?;
-    let mut written = Vec::new();
-    for report in reports {
-        for (name, text) in [
-            (report.markdown_name(), &report.markdown),
-            (report.html_name(), &report.html),
-        ] {
-            written.push(write_text(&out.join(name), text)?);
-        }
-        for (rel, svg) in &report.charts {
-            written.push(write_text(&out.join(rel), svg)?);
-        }
-    }
-    Ok(written)
-}
-
-/// Writes text atomically and returns the path.
-pub fn write_text(path: &Path, text: &str) -> Result<PathBuf> {
-    write_atomic(path, |f| {
-        f.write_all(text.as_bytes()).map_err(|e| Error::io(path, e))
-    })?;
-    Ok(path.to_path_buf())
-}
+pub use crate::render::page::{write, write_text};
