@@ -53,6 +53,10 @@ fn table(name: &str, dir: &str) -> String {
 }
 
 fn main() {
+    // Checkouts of this crate (git worktrees) that share one target folder share this
+    // script's output too (cargo leaves the path out of a path package's hash), so a run for
+    // one checkout would list another's files. Cargo's working directory tells them apart.
+    println!("cargo:rerun-if-env-changed=PWD");
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     let code = table("LOCALE_FILES", "locales") + &table("TEMPLATE_FILES", "templates");
     std::fs::write(Path::new(&out).join("embedded.rs"), code).expect("write embedded.rs");

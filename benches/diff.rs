@@ -64,6 +64,7 @@ fn sides(keys: usize, repeats: usize) -> (Vec<Run>, Vec<Run>) {
 fn bench(c: &mut Criterion) {
     let policy = Policy::default_policy();
     let l10n = Localizer::new("en").expect("English locale");
+    let templates = perflab::render::templates::Templates::new(None).expect("templates");
     let single_key: Vec<String> = ["source", "run_index"].map(String::from).to_vec();
     // Repeats share the source; pairing by source alone groups them.
     let repeat_key: Vec<String> = vec!["source".into()];
@@ -78,7 +79,10 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 let cmp = compare(&base, &cand, &single_key, &policy);
                 let view = DiffView::new(&cmp, &l10n);
-                black_box((markdown::render(&view, &l10n), junit::render(&cmp, &l10n)))
+                black_box((
+                    markdown::render(&view, &l10n, &templates),
+                    junit::render(&cmp, &l10n),
+                ))
             })
         },
     );

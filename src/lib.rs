@@ -13,6 +13,7 @@ pub mod config;
 pub mod curves;
 pub mod embedded;
 pub mod error;
+pub mod export;
 pub mod history;
 pub mod import;
 pub mod ingest;

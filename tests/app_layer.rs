@@ -176,3 +176,57 @@ fn the_systems_reasons_are_in_the_users_language() {
         "perflab: no-such-file.txt: No such file or directory (os error 2)\n"
     );
 }
+
+/// One page frame and one style sheet for every page: a user's `page.css` and
+/// `page.html` (`--templates`) reach the diff's page and the report's, and a user's
+/// `diff.md.j2` lays out the pull-request comment.
+#[test]
+fn templates_reach_every_page_and_the_diff_comment() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("templates");
+    fs::create_dir(&t).unwrap();
+    fs::write(t.join("page.css"), "body { color: rebeccapurple; }\n").unwrap();
+    fs::write(
+        t.join("page.html"),
+        "<html lang=\"{{ lang }}\"><style>{{ css }}</style><main>{{ body }}</main></html>\n",
+    )
+    .unwrap();
+    fs::write(t.join("diff.md.j2"), "VERDICT {{ verdict_line | md }}\n").unwrap();
+    let page = dir.path().join("diff.html");
+    let md = dir.path().join("comment.md");
+    perflab()
+        .args(["diff", "--templates"])
+        .arg(&t)
+        .arg("--html")
+        .arg(&page)
+        .arg("--markdown")
+        .arg(&md)
+        .args([RESULT, RESULT])
+        .assert()
+        .code(0);
+    let html = fs::read_to_string(&page).unwrap();
+    assert!(
+        html.starts_with("<html lang=\"en\"><style>body { color: rebeccapurple; }"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<main><h1>"),
+        "the diff's body inside the user's frame: {html}"
+    );
+    assert_eq!(
+        fs::read_to_string(&md).unwrap(),
+        "VERDICT perflab diff: no regression (1 matched, 0 added, 0 removed)\n"
+    );
+
+    let out = dir.path().join("report");
+    perflab()
+        .args(["report", "--templates"])
+        .arg(&t)
+        .arg("--out")
+        .arg(&out)
+        .arg("fixtures/studies/qwen3.5-9b-h100/study.toml")
+        .assert()
+        .success();
+    let report = fs::read_to_string(out.join("report.en.html")).unwrap();
+    assert!(report.starts_with("<html lang=\"en\"><style>body { color: rebeccapurple; }"));
+}

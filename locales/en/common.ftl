@@ -59,3 +59,4 @@ io-storage-full = No space left on device
 io-read-only = Read-only file system
 io-interrupted = Interrupted system call
 io-with-code = { $reason } (os error { $code })
+error-format-unsupported = no { $format } output for this command

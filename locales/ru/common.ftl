@@ -59,3 +59,4 @@ io-storage-full = на устройстве не осталось места
 io-read-only = файловая система только для чтения
 io-interrupted = системный вызов прерван
 io-with-code = { $reason } (os error { $code })
+error-format-unsupported = у этой команды нет вывода в формате { $format }

@@ -51,3 +51,4 @@ io-storage-full = 设备上没有空间
 io-read-only = 只读文件系统
 io-interrupted = 系统调用被中断
 io-with-code = { $reason } (os error { $code })
+error-format-unsupported = 此命令没有 { $format } 格式的输出

@@ -2,6 +2,7 @@
 //! change judged by the policy, and the outcome every output format is written from.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -11,11 +12,12 @@ use crate::compare::capacity::CapacityComparison;
 use crate::compare::diff::RequestSides;
 use crate::compare::{self, Comparison, Policy, PolicyOrigin, RuleError, Verdict};
 use crate::curves::{Curves, Gpus, Spec};
+use crate::export::{unsupported, Exporter, Format, Style};
 use crate::l10n::Localizer;
 use crate::model::frame::cell;
 use crate::model::Run;
 use crate::render::diff::capacity as render_capacity;
-use crate::render::diff::{html, junit, markdown, DiffView};
+use crate::render::diff::{html, junit, markdown, terminal, DiffView};
 use crate::requests::{Objectives, RunRequests};
 use crate::slo::Slo;
 use crate::{Error, Result};
@@ -83,28 +85,27 @@ impl DiffOutcome {
         DiffView::new(&self.comparison, l10n)
     }
 
-    /// The pull-request comment.
-    pub fn markdown(&self, l10n: &Localizer) -> String {
-        let mut md = markdown::render(&self.view(l10n), l10n);
+    /// The pull-request comment (and step summary): `templates/diff.md.j2`, then the
+    /// sweeps' capacities.
+    pub fn markdown(&self, style: &Style<'_>) -> Result<String> {
+        let l10n = style.l10n;
+        let mut md = markdown::render(&self.view(l10n), l10n, style.templates)?;
         if let Some(s) = &self.sweeps {
             md.push_str(&render_capacity::markdown(&s.cmp, l10n));
         }
-        md
+        Ok(md)
     }
 
     /// The self-contained page: the table, the delta chart, the sweeps' capacity charts
     /// and the request distributions of pairs tested from their requests.
-    pub fn html(&self, l10n: &Localizer) -> Result<String> {
+    pub fn html(&self, style: &Style<'_>) -> Result<String> {
+        let l10n = style.l10n;
         let mut extra = match &self.sweeps {
             Some(s) => render_capacity::html(&s.cmp, &s.base, &s.cand, &s.y, l10n)?,
             None => String::new(),
         };
         extra.push_str(&distributions_html(&self.comparison, &self.requests, l10n)?);
-        Ok(html::render_with(&self.view(l10n), &extra))
-    }
-
-    pub fn junit(&self, l10n: &Localizer) -> String {
-        junit::render(&self.comparison, l10n)
+        html::render(&self.view(l10n), &extra, style.templates)
     }
 
     /// Pretty JSON, for machines: not localized, numbers unrounded, non-finite as null.
@@ -114,6 +115,41 @@ impl DiffOutcome {
             capacity: self.sweeps.as_ref().map(|s| &s.cmp),
         };
         serde_json::to_string_pretty(&json).map_err(|e| Error::Render(e.to_string()))
+    }
+}
+
+impl Exporter for DiffOutcome {
+    fn formats(&self) -> &'static [Format] {
+        &[
+            Format::Terminal,
+            Format::Markdown,
+            Format::Html,
+            Format::Json,
+            Format::Junit,
+        ]
+    }
+
+    fn write(&self, format: Format, style: &Style<'_>, out: &mut dyn Write) -> Result<()> {
+        let io = |e| Error::io("-", e);
+        match format {
+            Format::Terminal => {
+                // A long table starts printing at once, a row at a time.
+                terminal::write(&self.view(style.l10n), style.colour, style.width, out)
+                    .map_err(io)?;
+                if let Some(s) = &self.sweeps {
+                    write!(out, "\n{}", render_capacity::terminal(&s.cmp, style.l10n))
+                        .map_err(io)?;
+                }
+                Ok(())
+            }
+            Format::Markdown => out.write_all(self.markdown(style)?.as_bytes()).map_err(io),
+            Format::Html => out.write_all(self.html(style)?.as_bytes()).map_err(io),
+            Format::Json => writeln!(out, "{}", self.json()?).map_err(io),
+            Format::Junit => out
+                .write_all(junit::render(&self.comparison, style.l10n).as_bytes())
+                .map_err(io),
+            Format::Csv => Err(unsupported(format, style.l10n)),
+        }
     }
 }
 

@@ -2,18 +2,19 @@
 //! `app::diff`, then every requested rendering written. Exit status: 0 no regression,
 //! 1 regression, 2 error.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use anyhow::anyhow;
 use clap::Args;
 
-use super::{output, Outcome};
+use super::Outcome;
 use crate::app::diff::DiffRequest;
 use crate::app::Env;
 use crate::compare::Verdict;
-use crate::render::diff::capacity as render_capacity;
-use crate::render::diff::terminal;
+use crate::export::{self, Destination, Exporter, Format, Style};
+use crate::render::templates::Templates;
+use crate::render::terminal::target_width;
 
 #[derive(Debug, Args)]
 pub struct DiffArgs {
@@ -55,6 +56,10 @@ pub struct DiffArgs {
     /// Write JUnit XML to FILE: each rule on each matched pair is a test case.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// Folder of templates overriding the embedded ones, file by file (`diff.md.j2`,
+    /// `page.html`, `page.css`).
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
     /// Both sides are load sweeps with this load column: also compare each series'
     /// capacity at the `--slo`s (rules on `capacity`, e.g. 'capacity<-5%').
     #[arg(long, value_name = "COLUMN", requires = "slo")]
@@ -94,48 +99,43 @@ impl DiffArgs {
 
 pub fn run(args: DiffArgs, env: &Env) -> anyhow::Result<Outcome> {
     let l10n = &env.l10n;
-    let markdown_to_stdout = args.markdown.as_deref().is_some_and(output::is_stdout);
+    let markdown = args.markdown.as_deref().map(Destination::from_arg);
+    let markdown_to_stdout = markdown.as_ref().is_some_and(Destination::is_stdout);
     if args.json && markdown_to_stdout {
         return Err(anyhow!(l10n.tr("diff-error-stdout-twice")));
     }
     let outcome = crate::app::diff::run(&args.request(), env)?;
-    let summary = output::step_summary_file();
-    let md = (args.markdown.is_some() || summary.is_some()).then(|| outcome.markdown(l10n));
-    if let (Some(path), Some(md)) = (&args.markdown, &md) {
-        if !markdown_to_stdout {
-            output::write_file(path, md)?;
+    let templates = Templates::new(args.templates.as_deref())?;
+    let style = Style {
+        l10n,
+        templates: &templates,
+        width: target_width(std::io::stdout().is_terminal()),
+        colour: export::colour_stdout(),
+    };
+    // Files first, stdout last: a failed file write never follows a printed table.
+    let summary = export::step_summary_file();
+    let md = (markdown.is_some() || summary.is_some())
+        .then(|| outcome.export(Format::Markdown, &style))
+        .transpose()?;
+    if let (Some(dest), Some(md)) = (markdown.as_ref().filter(|d| !d.is_stdout()), &md) {
+        dest.write_text(md)?;
+    }
+    for (path, format) in [(&args.html, Format::Html), (&args.junit, Format::Junit)] {
+        if let Some(path) = path {
+            Destination::from_arg(path).export(&outcome, format, &style)?;
         }
-    }
-    if let Some(path) = &args.html {
-        output::write_file(path, &outcome.html(l10n)?)?;
-    }
-    if let Some(path) = &args.junit {
-        output::write_file(path, &outcome.junit(l10n))?;
     }
     if let (Some(path), Some(md)) = (summary, &md) {
-        output::append_step_summary(&path, md)?;
+        export::append_step_summary(&path, md)?;
     }
-    let mut stdout = std::io::stdout().lock();
+    let stdout = Destination::Stdout;
     if args.json {
-        writeln!(stdout, "{}", outcome.json()?)?;
+        stdout.export(&outcome, Format::Json, &style)?;
     } else if let (true, Some(md)) = (markdown_to_stdout, &md) {
-        stdout.write_all(md.as_bytes())?;
+        stdout.write_text(md)?;
     } else {
-        let width = crate::render::terminal::target_width(std::io::stdout().is_terminal());
-        // Buffered: a long table is written a row at a time.
-        let mut buffered = std::io::BufWriter::new(&mut stdout);
-        terminal::write(
-            &outcome.view(l10n),
-            output::colour_stdout(),
-            width,
-            &mut buffered,
-        )?;
-        if let Some(s) = &outcome.sweeps {
-            write!(buffered, "\n{}", render_capacity::terminal(&s.cmp, l10n))?;
-        }
-        buffered.flush()?;
+        stdout.export(&outcome, Format::Terminal, &style)?;
     }
-    stdout.flush()?;
     Ok(match outcome.verdict() {
         Verdict::Regression => Outcome::Failed,
         Verdict::Pass => Outcome::Ok,

@@ -6,7 +6,7 @@ use std::io::{IsTerminal, Write};
 use anyhow::Context;
 
 use super::args::IngestArgs;
-use super::{output, Outcome};
+use super::Outcome;
 use crate::app::ingest::IngestRequest;
 use crate::app::Env;
 use crate::model::{self, FrameFormat, Run};
@@ -50,7 +50,7 @@ pub fn run(args: IngestArgs, env: &Env) -> anyhow::Result<Outcome> {
         return Ok(outcome);
     }
     // Files first, then stdout: `--csv - --parquet FILE` writes both.
-    let csv_to_stdout = args.csv.as_deref().is_some_and(output::is_stdout);
+    let csv_to_stdout = args.csv.as_deref().is_some_and(crate::export::is_stdout);
     let csv_file = args.csv.as_deref().filter(|_| !csv_to_stdout);
     let files = [
         (csv_file, FrameFormat::Csv),

@@ -10,7 +10,6 @@ mod diff_cmd;
 mod history_cmd;
 mod import_cmd;
 mod ingest_cmd;
-mod output;
 mod report_cmd;
 mod shell_cmd;
 mod translate_cmd;

@@ -791,9 +791,7 @@ fn write_file(path: &Path, text: &str) -> Result<()> {
         std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
     }
     // Whole or not at all: a study half written over a good one is worse than none.
-    crate::model::frame::write_atomic(path, |f| {
-        std::io::Write::write_all(f, text.as_bytes()).map_err(|e| Error::io(path, e))
-    })
+    crate::export::Destination::File(path.to_path_buf()).write_text(text)
 }
 
 #[cfg(test)]

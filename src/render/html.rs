@@ -51,6 +51,12 @@ pub fn page_with_templates(
     charts: &BTreeMap<String, String>,
 ) -> Result<String> {
     let body = body(markdown, lang, charts)?;
+    frame(templates, &body, title, lang)
+}
+
+/// `body`, already HTML with every text escaped, inside the page template and its style
+/// sheet: the one frame of every page perflab writes.
+pub fn frame(templates: &Templates, body: &str, title: &str, lang: &str) -> Result<String> {
     let css = templates.render(PAGE_CSS, minijinja::context! {})?;
     templates.render(
         PAGE_TEMPLATE,
@@ -58,7 +64,7 @@ pub fn page_with_templates(
             lang => lang,
             title => title,
             // Already HTML: comrak escaped the text, the template must not escape again.
-            body => minijinja::Value::from_safe_string(body),
+            body => minijinja::Value::from_safe_string(body.to_owned()),
             css => minijinja::Value::from_safe_string(css),
         },
     )

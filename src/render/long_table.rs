@@ -63,7 +63,7 @@ pub fn write(
     sample: &str,
     rows: usize,
     mut row: impl FnMut(usize, &mut String),
-    out: &mut impl std::io::Write,
+    out: &mut (impl std::io::Write + ?Sized),
 ) -> std::io::Result<bool> {
     let lines: Vec<&str> = sample.lines().collect();
     if rows <= SAMPLE_ROWS || lines.len() <= SAMPLE_ROWS + 1 {

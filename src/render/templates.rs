@@ -28,6 +28,8 @@ impl std::fmt::Debug for Templates {
 fn register_filters(env: &mut Environment<'static>) {
     env.add_filter("md", |s: String| escape::markdown(&s));
     env.add_filter("html", |s: String| escape::markup(&s));
+    // Inline code that no backtick in the text can close.
+    env.add_filter("code", |s: String| format!("`{}`", s.replace('`', "'")));
     // Fixed float formatting so output is byte-identical across runs.
     env.add_filter("fixed", |v: f64, decimals: Option<usize>| {
         format!("{v:.*}", decimals.unwrap_or(2))

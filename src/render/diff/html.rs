@@ -7,16 +7,9 @@ use std::fmt::Write as _;
 use super::{chart, DiffView, Tone};
 use crate::compare::Verdict;
 use crate::render::escape::markup as escape_xml;
-
-const STYLE: &str = "\
-body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem;color:#24292f}\
-h1{font-size:1.4rem}.verdict{font-size:1.1rem;font-weight:bold;padding:.5rem .75rem;border-radius:6px}\
-.pass{background:#dafbe1}.regression{background:#ffebe9}\
-table{border-collapse:collapse;font-size:.85rem;margin:1rem 0}\
-th,td{border:1px solid #d0d7de;padding:.25rem .5rem;text-align:left}td.num{text-align:right;font-variant-numeric:tabular-nums}\
-tr.regression td{background:#ffebe9}tr.within_noise td{background:#fff8c5}\
-tr.better td.judge{color:#1a7f37}tr.worse td.judge{color:#bc4c00}tr.neutral td{background:none}\
-code{font-size:.85rem}";
+use crate::render::html;
+use crate::render::templates::Templates;
+use crate::Result;
 
 fn tone_class(tone: Tone) -> &'static str {
     match tone {
@@ -28,24 +21,17 @@ fn tone_class(tone: Tone) -> &'static str {
     }
 }
 
-pub fn render(view: &DiffView) -> String {
-    render_with(view, "")
+/// The page of a diff through `templates/page.html` and `page.css` (the user's, with
+/// `--templates`), with `extra` HTML (already escaped) at the end: the capacity section of
+/// a diff of two sweeps, the request distributions.
+pub fn render(view: &DiffView, extra: &str, templates: &Templates) -> Result<String> {
+    html::frame(templates, &body(view, extra), &view.title, view.lang)
 }
 
-/// [`render`] with `extra` HTML (already escaped) at the end of the page: the capacity
-/// section of a diff of two sweeps.
-pub fn render_with(view: &DiffView, extra: &str) -> String {
+fn body(view: &DiffView, extra: &str) -> String {
     let e = escape_xml;
     let mut h = String::new();
-    let _ = write!(
-        h,
-        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
-        e(view.lang),
-        e(&view.title),
-        e(&view.title)
-    );
+    let _ = writeln!(h, "<h1>{}</h1>", e(&view.title));
     let class = match view.verdict {
         Verdict::Pass => "pass",
         Verdict::Regression => "regression",
@@ -112,6 +98,5 @@ pub fn render_with(view: &DiffView, extra: &str) -> String {
         h.push_str("</ul>\n");
     }
     h.push_str(extra);
-    h.push_str("</body>\n</html>\n");
     h
 }

@@ -1,132 +1,93 @@
-//! The Markdown of a diff, for a pull-request comment and for `$GITHUB_STEP_SUMMARY`:
-//! the verdict on the first line (what a reviewer sees without clicking), then a
-//! collapsible `<details>` block with the notes, a Unicode delta chart (GitHub strips
-//! inline SVG from comments), the table and the added/removed keys.
+//! The Markdown of a diff, for a pull-request comment and for `$GITHUB_STEP_SUMMARY`, laid
+//! out by `templates/diff.md.j2`: the verdict on the first line (what a reviewer sees
+//! without clicking), then a collapsible `<details>` block with the notes, a Unicode delta
+//! chart (GitHub strips inline SVG from comments), the table and the added/removed keys.
 
-use std::fmt::Write as _;
+use serde::Serialize;
 
 use super::{chart, DiffView, RowView, Tone};
 use crate::compare::Verdict;
 use crate::l10n::Localizer;
-use crate::render::escape::markdown as escape_md;
+use crate::render::templates::Templates;
+use crate::Result;
 
 /// GitHub caps a comment at 65,536 characters; past this many rows the table stops (in
 /// order of concern, regressions first). Regressions past it are listed one line each;
 /// the other rows left out are counted.
 pub const MAX_ROWS: usize = 250;
 
-pub fn render(view: &DiffView, l10n: &Localizer) -> String {
-    let mut md = String::new();
+/// The diff's Markdown template; `--templates DIR/diff.md.j2` replaces it.
+pub const DIFF_TEMPLATE: &str = "diff.md.j2";
+
+#[derive(Serialize)]
+struct Section<'a> {
+    title: &'a str,
+    items: &'a [String],
+}
+
+/// What the template lays out: the view, its rows in order of concern up to
+/// [`MAX_ROWS`], and past them every regression and a count of the rest.
+#[derive(Serialize)]
+struct Comment<'a> {
+    mark: &'static str,
+    verdict_line: &'a str,
+    policy_line: &'a str,
+    rules: &'a [String],
+    details_title: &'a str,
+    notes: &'a [String],
+    chart_title: &'a str,
+    chart: String,
+    headers: &'a [String],
+    rows: Vec<&'a RowView>,
+    beyond_title: String,
+    beyond: Vec<&'a RowView>,
+    omitted: String,
+    sections: Vec<Section<'a>>,
+}
+
+pub fn render(view: &DiffView, l10n: &Localizer, templates: &Templates) -> Result<String> {
     let mark = match view.verdict {
         Verdict::Pass => "✅",
         Verdict::Regression => "❌",
     };
-    // The first line is the verdict, alone: CI tools and people read just that.
-    let _ = writeln!(md, "{mark} **{}**\n", escape_md(&view.verdict_line));
-    let rules: Vec<String> = view.rules.iter().map(|r| format!("`{r}`")).collect();
-    let _ = writeln!(
-        md,
-        "{} {}\n",
-        escape_md(&view.policy_line),
-        rules.join(", ")
-    );
-    let _ = writeln!(
-        md,
-        "<details><summary>{}</summary>\n",
-        escape_md(&view.details_title)
-    );
-    for note in &view.notes {
-        let _ = writeln!(md, "- {}", escape_md(note));
-    }
-    md.push('\n');
     let rows = view.rows_by_concern();
-    let chart = chart::unicode_chart(&rows);
-    if !chart.is_empty() {
-        let _ = writeln!(
-            md,
-            "{}\n\n```text\n{chart}\n```\n",
-            escape_md(&view.chart_title)
-        );
-    }
-    let _ = writeln!(
-        md,
-        "| {} |",
-        view.headers
-            .iter()
-            .map(|h| escape_md(h))
-            .collect::<Vec<_>>()
-            .join(" | ")
-    );
-    let _ = writeln!(
-        md,
-        "|{}",
-        ":---|:---|".to_owned() + &"---:|".repeat(5) + ":---|:---|"
-    );
-    for row in rows.iter().take(MAX_ROWS) {
-        let verdict = match row.tone {
-            Tone::Regression => format!("❌ {}", escape_md(&row.verdict)),
-            Tone::WithinNoise => format!("〰️ {}", escape_md(&row.verdict)),
-            _ => escape_md(&row.verdict),
-        };
-        let cells = [
-            escape_md(&row.pair),
-            format!("`{}`", row.metric.replace('`', "'")),
-            escape_md(&row.baseline),
-            escape_md(&row.candidate),
-            escape_md(&row.change),
-            escape_md(&row.ci),
-            escape_md(&row.p),
-            escape_md(&row.trend),
-            verdict,
-        ];
-        let _ = writeln!(md, "| {} |", cells.join(" | "));
-    }
     // Past the table's rows, every regression is still named, one short line each (a
     // reviewer must see them all; GitHub's cap is on characters, not rows); the rest is
     // counted.
-    let beyond = rows.get(MAX_ROWS..).unwrap_or_default();
-    let regressions: Vec<&&RowView> = beyond
+    let past = rows.get(MAX_ROWS..).unwrap_or_default();
+    let beyond: Vec<&RowView> = past
         .iter()
+        .copied()
         .filter(|r| r.tone == Tone::Regression)
         .collect();
-    if !regressions.is_empty() {
-        let title = l10n.tr_args(
-            "diff-regressions-beyond-table",
-            &[("count", (regressions.len() as i64).into())],
-        );
-        let _ = writeln!(md, "\n**{}**\n", escape_md(&title));
-        for row in &regressions {
-            let _ = writeln!(
-                md,
-                "- ❌ {} · `{}` · {} → {} ({})",
-                escape_md(&row.pair),
-                row.metric.replace('`', "'"),
-                escape_md(&row.baseline),
-                escape_md(&row.candidate),
-                escape_md(&row.change)
-            );
-        }
-    }
-    let omitted = beyond.len() - regressions.len();
-    if omitted > 0 {
-        let _ = writeln!(
-            md,
-            "\n{}",
-            escape_md(&l10n.tr_args("diff-rows-omitted", &[("count", (omitted as i64).into())]))
-        );
-    }
-    for (title, items) in [
-        (&view.removed_title, &view.removed),
-        (&view.added_title, &view.added),
-    ] {
-        if items.is_empty() {
-            continue;
-        }
-        let _ = writeln!(md, "\n**{}**\n", escape_md(title));
-        for item in items {
-            let _ = writeln!(md, "- {}", escape_md(item));
-        }
-    }
-    md.push_str("\n</details>\n");
-    md
+    let omitted = past.len() - beyond.len();
+    let count = |n: usize| [("count", (n as i64).into())];
+    let comment = Comment {
+        mark,
+        verdict_line: &view.verdict_line,
+        policy_line: &view.policy_line,
+        rules: &view.rules,
+        details_title: &view.details_title,
+        notes: &view.notes,
+        chart_title: &view.chart_title,
+        chart: chart::unicode_chart(&rows),
+        headers: &view.headers,
+        rows: rows.iter().take(MAX_ROWS).copied().collect(),
+        beyond_title: l10n.tr_args("diff-regressions-beyond-table", &count(beyond.len())),
+        beyond,
+        omitted: if omitted > 0 {
+            l10n.tr_args("diff-rows-omitted", &count(omitted))
+        } else {
+            String::new()
+        },
+        sections: [
+            (&view.removed_title, &view.removed),
+            (&view.added_title, &view.added),
+        ]
+        .into_iter()
+        .filter(|(_, items)| !items.is_empty())
+        .map(|(title, items)| Section { title, items })
+        .collect(),
+    };
+    templates.render(DIFF_TEMPLATE, &comment)
 }

@@ -512,7 +512,8 @@ mod tests {
         assert_eq!(cmp.counts.regressions, 274);
         for lang in LANGUAGES {
             let l10n = Localizer::new(lang).unwrap();
-            let md = markdown::render(&DiffView::new(&cmp, &l10n), &l10n);
+            let templates = crate::render::templates::Templates::new(None).unwrap();
+            let md = markdown::render(&DiffView::new(&cmp, &l10n), &l10n, &templates).unwrap();
             for i in 0..274 {
                 assert!(
                     md.contains(&format!("label=k{i:03}")),
@@ -598,10 +599,11 @@ mod tests {
         for lang in LANGUAGES {
             let l10n = Localizer::new(lang).unwrap();
             let view = DiffView::new(&cmp, &l10n);
+            let templates = crate::render::templates::Templates::new(None).unwrap();
             let outputs = [
                 terminal::render(&view, false, None),
-                markdown::render(&view, &l10n),
-                html::render(&view),
+                markdown::render(&view, &l10n, &templates).unwrap(),
+                html::render(&view, "", &templates).unwrap(),
                 junit::render(&cmp, &l10n),
             ];
             for out in outputs {

@@ -39,7 +39,7 @@ pub fn write(
     view: &DiffView,
     colour: bool,
     width: Option<u16>,
-    out: &mut impl std::io::Write,
+    out: &mut (impl std::io::Write + ?Sized),
 ) -> std::io::Result<()> {
     let (start, end) = match (colour, view.verdict) {
         (false, _) => ("", ""),
@@ -327,7 +327,7 @@ fn table(
 fn write_streamed(
     grid: &Grid,
     width: Option<u16>,
-    out: &mut impl std::io::Write,
+    out: &mut (impl std::io::Write + ?Sized),
 ) -> std::io::Result<bool> {
     if grid.rows.len() <= SAMPLE_ROWS * 2 {
         return Ok(false);
