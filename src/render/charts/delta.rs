@@ -374,9 +374,6 @@ mod tests {
         assert!(svg.contains(&format!("viewBox=\"0 0 {WIDTH} ")));
         assert!(svg.contains(&format!("font-family=\"{FONT_FAMILY}\"")));
         assert_eq!(svg, delta_chart(&c).unwrap());
-        if let Some(path) = std::env::var_os("PERFLAB_DELTA_SVG") {
-            std::fs::write(path, delta_chart(&chart()).unwrap()).unwrap();
-        }
     }
 
     #[test]
