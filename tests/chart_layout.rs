@@ -160,7 +160,10 @@ fn main() -> std::process::ExitCode {
                 let svg = delta_chart(&delta_sample(true)).map_err(|e| e.to_string())?;
                 let on_bar = moved_text(&svg, "+∞%", "x", 600);
                 let problems = text_on_bars(&rsvg, None, "on a bar", &on_bar);
-                if !problems.iter().any(|p| p.contains("+∞%") && p.contains("lies on")) {
+                if !problems
+                    .iter()
+                    .any(|p| p.contains("+∞%") && p.contains("lies on"))
+                {
                     return Err(format!("text on a bar not caught: {problems:?}").into());
                 }
                 Ok(())

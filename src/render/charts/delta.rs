@@ -109,8 +109,7 @@ impl Layout {
         let axis_x = (bars_left + half).round();
 
         let plot_bottom = plot_top + DELTA_ROW * chart.bars.len() as f64;
-        let height =
-            (plot_bottom + 6.0 + TICK_PX * LINE_HEIGHT + margin).ceil() as u32;
+        let height = (plot_bottom + 6.0 + TICK_PX * LINE_HEIGHT + margin).ceil() as u32;
         Layout {
             height,
             scale,
@@ -242,12 +241,24 @@ mod tests {
         DeltaChart {
             title: "Change of the watched metrics (% of the baseline mean)".to_owned(),
             bars: vec![
-                bar("a.txt#1 total_token_throughput", -12.5, DeltaTone::Regression),
+                bar(
+                    "a.txt#1 total_token_throughput",
+                    -12.5,
+                    DeltaTone::Regression,
+                ),
                 bar("a.txt#1 p99_ttft_ms", 3.0, DeltaTone::WithinNoise),
                 bar("b.txt#1 mean_tpot_ms", -20.0, DeltaTone::Better),
-                bar("b.txt#1 output_throughput", f64::INFINITY, DeltaTone::Better),
+                bar(
+                    "b.txt#1 output_throughput",
+                    f64::INFINITY,
+                    DeltaTone::Better,
+                ),
                 bar("b.txt#1 failed", 0.0, DeltaTone::Neutral),
-                bar(&format!("{}c.txt#1 itl", "long/".repeat(60)), -0.001, DeltaTone::Worse),
+                bar(
+                    &format!("{}c.txt#1 itl", "long/".repeat(60)),
+                    -0.001,
+                    DeltaTone::Worse,
+                ),
             ],
             scale: 20.0,
         }
@@ -267,7 +278,13 @@ mod tests {
             .map(|r| r.split_once("/>").unwrap().0)
             .filter(|r| !r.contains(" x=\"0\" y=\"0\""))
             .map(|r| {
-                let fill = r.split(" fill=\"").nth(1).unwrap().split('"').next().unwrap();
+                let fill = r
+                    .split(" fill=\"")
+                    .nth(1)
+                    .unwrap()
+                    .split('"')
+                    .next()
+                    .unwrap();
                 (num(r, "x"), num(r, "width"), fill.to_owned())
             })
             .collect()
@@ -315,7 +332,10 @@ mod tests {
         assert_eq!((tiny.0, tiny.1), (axis - 1.0, 1.0));
         // Colours by tone, the regression in vermilion.
         let fills: Vec<&str> = bars.iter().map(|b| b.2.as_str()).collect();
-        assert_eq!(fills, ["#D55E00", "#E69F00", "#009E73", "#009E73", "#656D76"]);
+        assert_eq!(
+            fills,
+            ["#D55E00", "#E69F00", "#009E73", "#009E73", "#656D76"]
+        );
     }
 
     #[test]
@@ -352,12 +372,18 @@ mod tests {
         }
         assert_eq!(rows[0].3, "a.txt#1 total_token_throughput");
         assert_eq!((rows[1].2.as_str(), rows[1].3.as_str()), ("end", "-12.50%"));
-        assert_eq!((rows[3].2.as_str(), rows[3].3.as_str()), ("start", "+3.00%"));
+        assert_eq!(
+            (rows[3].2.as_str(), rows[3].3.as_str()),
+            ("start", "+3.00%")
+        );
         assert_eq!(rows[7].3, "+∞%");
         assert_eq!(rows[9].3, "+0.00%");
         // The long label is cut at the front to the label column.
         let long = &rows[10].3;
-        assert!(long.starts_with('…') && long.ends_with("long/c.txt#1 itl"), "{long}");
+        assert!(
+            long.starts_with('…') && long.ends_with("long/c.txt#1 itl"),
+            "{long}"
+        );
         assert!(width(long, DELTA_TEXT_PX) <= f64::from(WIDTH) * DELTA_LABEL_FRACTION);
         assert_eq!(rows[10].0, layout.label_right.round());
     }

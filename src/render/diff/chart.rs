@@ -183,7 +183,11 @@ mod tests {
         assert!(!svg.contains("hidden#0"));
         assert!(svg.contains(&format!("r{}#0", MAX_BARS - 1)));
         assert!(!svg.contains(&format!("r{MAX_BARS}#0")));
-        assert_eq!(svg.matches("<rect").count(), MAX_BARS + 1, "bars and background");
+        assert_eq!(
+            svg.matches("<rect").count(),
+            MAX_BARS + 1,
+            "bars and background"
+        );
         let long = row(&"m/".repeat(40), -1.0, Tone::Neutral);
         let svg = svg_chart(&[&long], "t");
         assert!(svg.contains("\n…"), "{svg}");
