@@ -1,9 +1,11 @@
-//! SVG charts of the study report, drawn with plotters (SVG backend only). One chart kind
-//! per file (`bars.rs`: grouped bars), every size and colour in `style.rs`, and text
-//! extents estimated in `text.rs` instead of read from installed fonts, so the same input
-//! gives the same bytes on every machine. Callers (the report writer) build the chart
-//! models below from the comparison, with every word already localized; the SVG text
-//! goes to `charts/*.svg` beside the Markdown and inline into the HTML page (`html.rs`).
+//! perflab's one SVG chart engine, drawn with plotters (SVG backend only). One chart kind
+//! per file (`bars.rs`: grouped bars, `lines.rs`: lines and scatter, `delta.rs`: the
+//! diff's horizontal change bars), every size and colour in `style.rs`, and text extents
+//! estimated in `text.rs` instead of read from installed fonts, so the same input gives
+//! the same bytes on every machine. Callers (the report writer, the diff) build the chart
+//! models below from their own rows, with every word already localized; this module
+//! imports none of them. The SVG text goes to `charts/*.svg` beside the Markdown and
+//! inline into the HTML pages.
 
 mod bars;
 mod delta;
