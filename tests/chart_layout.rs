@@ -15,7 +15,9 @@ use std::process::Command;
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use perflab::compare::StudyComparison;
-use perflab::render::charts::{grouped_bars, BarChart, BarSeries};
+use perflab::render::charts::{
+    delta_chart, grouped_bars, BarChart, BarSeries, DeltaBar, DeltaChart, DeltaTone,
+};
 use perflab::render::report;
 use perflab::render::templates::Templates;
 use perflab::requests::Objectives;
@@ -100,6 +102,36 @@ fn main() -> std::process::ExitCode {
             .with_ignored_flag(ignored || no_dejavu),
         );
     }
+    // The diff's delta chart: labels, values at the bars' ends and the scale, in three
+    // scripts, with the default fonts and with DejaVu only; no text on a bar either.
+    for dejavu in [false, true] {
+        let rsvg = rsvg.clone();
+        let no_dejavu = dejavu && !Path::new(DEJAVU).is_dir();
+        let name = if dejavu {
+            "delta_chart_holds_with_dejavu_only"
+        } else {
+            "delta_chart_has_no_overlapping_text_or_text_on_bars"
+        };
+        trials.push(
+            Trial::test(name, move || {
+                let rsvg = rsvg.ok_or("`rsvg-convert` (librsvg2-bin) is not on PATH")?;
+                let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+                let conf = dejavu.then(|| dejavu_only(dir.path()));
+                let mut charts = vec![("delta chart", delta_sample(true))];
+                if !dejavu {
+                    charts.push(("Chinese delta chart", delta_sample(false)));
+                }
+                let mut problems = Vec::new();
+                for (name, chart) in charts {
+                    let svg = delta_chart(&chart).map_err(|e| e.to_string())?;
+                    problems.extend(check_chart_with(&rsvg, conf.as_deref(), name, &svg));
+                    problems.extend(text_on_bars(&rsvg, conf.as_deref(), name, &svg));
+                }
+                failures(problems)
+            })
+            .with_ignored_flag(ignored || no_dejavu),
+        );
+    }
     // The check itself must be able to fail: a title drawn over the legend, as the
     // two-line Russian title was reported to be, and a text pushed off the canvas.
     let rsvg_self = rsvg.clone();
@@ -123,6 +155,16 @@ fn main() -> std::process::ExitCode {
                 let problems = check_chart(&rsvg, "clipped", &clipped);
                 if !problems.iter().any(|p| p.contains("leaves the")) {
                     return Err(format!("clipping not caught: {problems:?}").into());
+                }
+                // Move the +∞% printed after a full rise back onto its bar.
+                let svg = delta_chart(&delta_sample(true)).map_err(|e| e.to_string())?;
+                let on_bar = moved_text(&svg, "+∞%", "x", 600);
+                let problems = text_on_bars(&rsvg, None, "on a bar", &on_bar);
+                if !problems
+                    .iter()
+                    .any(|p| p.contains("+∞%") && p.contains("lies on"))
+                {
+                    return Err(format!("text on a bar not caught: {problems:?}").into());
                 }
                 Ok(())
             },
@@ -217,6 +259,96 @@ fn long_russian_chart() -> BarChart {
         ],
         y_label: "Общая пропускная способность (ток/с)".to_owned(),
     }
+}
+
+/// A diff's delta chart: full-length drops and rises (the widest values beside the
+/// labels and the canvas edge), ±∞, no change, a label cut at the front; Latin and
+/// Cyrillic labels, or Chinese ones.
+fn delta_sample(latin: bool) -> DeltaChart {
+    let bar = |label: &str, percent: f64, tone: DeltaTone| DeltaBar {
+        label: label.to_owned(),
+        percent,
+        tone,
+    };
+    let (title, labels) = if latin {
+        (
+            "Изменение наблюдаемых метрик (% от среднего базовой линии)",
+            [
+                "results/baseline/vllm-0.8.5/sharegpt-1000/bench.txt#1 total_token_throughput",
+                "bench.txt#1 Пропускная способность",
+                "bench.txt#1 p99_ttft_ms",
+                "bench.txt#1 mean_tpot_ms",
+                "bench.txt#1 failed",
+                "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW#1 itl",
+            ],
+        )
+    } else {
+        (
+            "观测指标的变化（基线均值的百分比）",
+            [
+                "基线/吞吐量测试/bench.txt#1 总吞吐量",
+                "bench.txt#1 输出吞吐量",
+                "bench.txt#1 首字延迟 P99",
+                "bench.txt#1 每输出词元时间",
+                "bench.txt#1 失败请求",
+                "长路径/长路径/长路径/长路径/长路径/长路径/长路径/长路径/长路径/bench.txt#1 itl",
+            ],
+        )
+    };
+    let percents = [-100.0, 100.0, f64::NEG_INFINITY, f64::INFINITY, 0.0, -0.4];
+    let tones = [
+        DeltaTone::Regression,
+        DeltaTone::Better,
+        DeltaTone::WithinNoise,
+        DeltaTone::Worse,
+        DeltaTone::Neutral,
+        DeltaTone::Neutral,
+    ];
+    DeltaChart {
+        title: title.to_owned(),
+        bars: labels
+            .iter()
+            .zip(percents)
+            .zip(tones)
+            .map(|((l, p), t)| bar(l, p, t))
+            .collect(),
+        scale: 100.0,
+    }
+}
+
+/// Texts whose ink lies on one of the chart's bars (every `<rect>` but the background).
+fn text_on_bars(rsvg: &Path, fonts: Option<&Path>, name: &str, svg: &str) -> Vec<String> {
+    let texts = texts(svg);
+    let (_, _, boxes) = measure(rsvg, fonts, svg, &texts);
+    let number = |tag: &str, name: &str| -> i64 {
+        attr(tag, name)
+            .and_then(|v| v.parse().ok())
+            .expect("a numeric attribute")
+    };
+    let bars: Vec<Box2> = svg
+        .split("<rect")
+        .skip(1)
+        .filter_map(|r| r.split_once("/>").map(|(tag, _)| tag))
+        .filter(|tag| !tag.contains(" x=\"0\" y=\"0\""))
+        .map(|tag| {
+            let (x, y) = (number(tag, "x"), number(tag, "y"));
+            (x, y, x + number(tag, "width"), y + number(tag, "height"))
+        })
+        .collect();
+    assert!(!bars.is_empty(), "{name}: no bar");
+    let mut problems = Vec::new();
+    for (t, b) in texts.iter().zip(&boxes) {
+        let Some(a) = b else { continue };
+        for bar in &bars {
+            if a.0 < bar.2 && bar.0 < a.2 && a.1 < bar.3 && bar.1 < a.3 {
+                problems.push(format!(
+                    "{name}: `{}` {a:?} lies on the bar {bar:?}",
+                    t.content
+                ));
+            }
+        }
+    }
+    problems
 }
 
 /// One `<text>` element of a chart: its opening tag and its content, as written.

@@ -803,7 +803,8 @@ fn html_escapes_a_source_named_script() {
     assert!(page.contains("<td>&lt;script&gt;/x.txt#1</td>"), "{page}");
     assert!(
         page.contains("<svg ")
-            && page.contains("&lt;script&gt;/x.txt#1 total_token_throughput</text>")
+            && page.contains("\n&lt;script&gt;/x.txt#1 total_token_throughput\n</text>"),
+        "the delta chart's label, escaped: {page}"
     );
     // The Markdown table escapes it too; only the code block may show it raw.
     let outside_code: String = r.stdout.split("```").step_by(2).collect();

@@ -76,3 +76,21 @@ pub const BACKGROUND: RGBColor = RGBColor(0xFF, 0xFF, 0xFF);
 pub fn series_color(index: usize) -> RGBColor {
     PALETTE[index % PALETTE.len()]
 }
+
+/// The delta chart (`delta.rs`): one horizontal bar per row, this tall, on a row of this
+/// pitch; labels and values at [`DELTA_TEXT_PX`].
+pub const DELTA_ROW: f64 = 22.0;
+pub const DELTA_BAR: f64 = 14.0;
+pub const DELTA_TEXT_PX: f64 = 12.0;
+/// Labels take at most this share of the inner width; longer ones are cut at the front
+/// (the end names the file and the metric).
+pub const DELTA_LABEL_FRACTION: f64 = 0.42;
+/// The tone colours of a delta bar, from the same Okabe–Ito set as [`PALETTE`]: a
+/// regression is the one saturated warm colour, a change within noise the lighter
+/// orange, an improvement bluish green; a worse-but-passing change a dark grey and no
+/// change the axis grey, so that only the first two catch the eye.
+pub const REGRESSION: RGBColor = RGBColor(0xD5, 0x5E, 0x00); // vermilion
+pub const WITHIN_NOISE: RGBColor = RGBColor(0xE6, 0x9F, 0x00); // orange
+pub const BETTER: RGBColor = RGBColor(0x00, 0x9E, 0x73); // bluish green
+pub const WORSE: RGBColor = MUTED;
+pub const NEUTRAL: RGBColor = AXIS;

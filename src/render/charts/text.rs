@@ -156,6 +156,25 @@ pub fn wrap(text: &str, max_px: f64, font_px: f64) -> Vec<String> {
     lines
 }
 
+/// `text` if it is no wider than `max_px` at `font_px`, else its longest end that fits
+/// after a leading `…`: a path's end names the file and the metric.
+pub fn cut_front(text: &str, max_px: f64, font_px: f64) -> String {
+    if width(text, font_px) <= max_px {
+        return text.to_owned();
+    }
+    let mut kept = width("…", font_px);
+    let mut tail: Vec<char> = Vec::new();
+    for c in text.chars().rev() {
+        let w = char_em(c) * font_px;
+        if kept + w > max_px {
+            break;
+        }
+        kept += w;
+        tail.push(c);
+    }
+    std::iter::once('…').chain(tail.into_iter().rev()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,5 +201,14 @@ mod tests {
         assert_eq!(wrap("WWWWW", 20.0, 10.0), ["WW", "WW", "W"]);
         assert_eq!(wrap("", 20.0, 10.0), [""]);
         assert_eq!(wrap("a b", 200.0, 10.0), ["a b"]);
+    }
+
+    #[test]
+    fn cuts_at_the_front_to_the_width() {
+        assert_eq!(cut_front("short", 100.0, 10.0), "short");
+        let cut = cut_front("baseline/run-1/bench.txt#1 ttft", 120.0, 10.0);
+        assert!(cut.starts_with('…') && cut.ends_with("#1 ttft"), "{cut}");
+        assert!(width(&cut, 10.0) <= 120.0);
+        assert_eq!(cut_front("abc", 1.0, 10.0), "…");
     }
 }

@@ -1,9 +1,10 @@
 //! The delta chart: one horizontal bar per watched metric of each matched pair (the change
 //! in percent of the baseline), drawn around a zero axis. Two drawings of the same bars:
-//! Unicode text for Markdown (GitHub strips inline SVG from comments) and SVG for HTML.
-//! Sizes and palette are constants here.
+//! Unicode text for Markdown (GitHub strips inline SVG from comments) and SVG for HTML,
+//! the latter drawn by `render::charts` (sizes, font and palette in its `style.rs`).
 
 use super::{fmt_percent, RowView, Tone};
+use crate::render::charts::{delta_chart, DeltaBar, DeltaChart, DeltaTone};
 use crate::render::escape::markup as escape_xml;
 
 /// At most this many bars: a chart of thousands of bars helps no reviewer. Rows are
@@ -13,27 +14,6 @@ pub const MAX_BARS: usize = 40;
 const TEXT_HALF_WIDTH: usize = 20;
 /// The scale never zooms in past ±10%, so that a 0.3% wiggle does not fill the chart.
 const MIN_SCALE_PERCENT: f64 = 10.0;
-
-const SVG_LABEL_WIDTH: f64 = 360.0;
-const SVG_HALF_WIDTH: f64 = 200.0;
-const SVG_VALUE_WIDTH: f64 = 80.0;
-const SVG_ROW_HEIGHT: f64 = 22.0;
-const SVG_BAR_HEIGHT: f64 = 14.0;
-/// Labels longer than this are cut at the front (the end names the file and metric);
-/// the full label is the element's tooltip.
-const SVG_LABEL_CHARS: usize = 48;
-const SVG_FONT: &str =
-    "font-family=\"ui-monospace,SFMono-Regular,Menlo,Consolas,monospace\" font-size=\"12\"";
-
-fn colour(tone: Tone) -> &'static str {
-    match tone {
-        Tone::Regression => "#cf222e",
-        Tone::WithinNoise => "#bf8700",
-        Tone::Better => "#1a7f37",
-        Tone::Worse => "#e16f76",
-        Tone::Neutral => "#8c959f",
-    }
-}
 
 /// The bars to draw and the scale (the largest finite |change|, at least
 /// [`MIN_SCALE_PERCENT`]); infinite changes are drawn full length.
@@ -101,60 +81,37 @@ pub fn unicode_chart(rows: &[&RowView]) -> String {
         .join("\n")
 }
 
-fn shorten(label: &str) -> String {
-    let n = label.chars().count();
-    if n <= SVG_LABEL_CHARS {
-        return label.to_owned();
+fn tone(tone: Tone) -> DeltaTone {
+    match tone {
+        Tone::Regression => DeltaTone::Regression,
+        Tone::WithinNoise => DeltaTone::WithinNoise,
+        Tone::Better => DeltaTone::Better,
+        Tone::Worse => DeltaTone::Worse,
+        Tone::Neutral => DeltaTone::Neutral,
     }
-    let tail: String = label.chars().skip(n - (SVG_LABEL_CHARS - 1)).collect();
-    format!("…{tail}")
 }
 
-/// A self-contained SVG of the same bars; every label is escaped.
+/// The same bars as an SVG, drawn by the charts' engine ([`delta_chart`]): one palette
+/// and font with the study report's charts; every text is escaped. A drawing error (none
+/// is known: the SVG goes to a string) shows as its message.
 pub fn svg_chart(rows: &[&RowView], title: &str) -> String {
     let (bars, scale) = bars(rows);
-    let width = SVG_LABEL_WIDTH + 2.0 * SVG_HALF_WIDTH + SVG_VALUE_WIDTH;
-    let top = 28.0;
-    let height = top + SVG_ROW_HEIGHT * bars.len() as f64 + 24.0;
-    let axis_x = SVG_LABEL_WIDTH + SVG_HALF_WIDTH;
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" role=\"img\" aria-label=\"{t}\" {SVG_FONT}>\n\
-         <title>{t}</title>\n\
-         <text x=\"0\" y=\"16\" font-weight=\"bold\">{t}</text>\n",
-        t = escape_xml(title)
-    );
-    for (i, (row, change)) in bars.iter().enumerate() {
-        let y = top + SVG_ROW_HEIGHT * i as f64;
-        let len = fraction(*change, scale) * SVG_HALF_WIDTH;
-        let x = if *change < 0.0 { axis_x - len } else { axis_x };
-        svg.push_str(&format!(
-            "<text x=\"{lx}\" y=\"{ty}\" text-anchor=\"end\"><title>{full}</title>{label}</text>\n\
-             <rect x=\"{x:.1}\" y=\"{ry:.1}\" width=\"{len:.1}\" height=\"{SVG_BAR_HEIGHT}\" fill=\"{fill}\"/>\n\
-             <text x=\"{vx}\" y=\"{ty}\" text-anchor=\"end\">{value}</text>\n",
-            lx = SVG_LABEL_WIDTH - 8.0,
-            ty = y + 15.0,
-            full = escape_xml(&format!("{} {}", row.pair, row.metric)),
-            label = escape_xml(&shorten(&format!("{} {}", row.pair, row.metric))),
-            ry = y + (SVG_ROW_HEIGHT - SVG_BAR_HEIGHT) / 2.0,
-            fill = colour(row.tone),
-            vx = width,
-            value = escape_xml(&fmt_percent(*change)),
-        ));
+    let chart = DeltaChart {
+        title: title.to_owned(),
+        bars: bars
+            .iter()
+            .map(|(row, change)| DeltaBar {
+                label: format!("{} {}", row.pair, row.metric),
+                percent: *change,
+                tone: tone(row.tone),
+            })
+            .collect(),
+        scale,
+    };
+    match delta_chart(&chart) {
+        Ok(svg) => svg.trim_end().to_owned(),
+        Err(e) => format!("<p>{}</p>", escape_xml(&e.to_string())),
     }
-    let bottom = top + SVG_ROW_HEIGHT * bars.len() as f64;
-    svg.push_str(&format!(
-        "<line x1=\"{axis_x}\" y1=\"{top}\" x2=\"{axis_x}\" y2=\"{bottom}\" stroke=\"#24292f\"/>\n\
-         <text x=\"{l}\" y=\"{by}\" text-anchor=\"start\">{lo}</text>\n\
-         <text x=\"{axis_x}\" y=\"{by}\" text-anchor=\"middle\">0</text>\n\
-         <text x=\"{r}\" y=\"{by}\" text-anchor=\"end\">{hi}</text>\n</svg>",
-        l = SVG_LABEL_WIDTH,
-        r = SVG_LABEL_WIDTH + 2.0 * SVG_HALF_WIDTH,
-        by = bottom + 16.0,
-        lo = escape_xml(&fmt_percent(-scale)),
-        hi = escape_xml(&fmt_percent(scale)),
-    ));
-    svg
 }
 
 #[cfg(test)]
@@ -204,15 +161,36 @@ mod tests {
     }
 
     #[test]
-    fn svg_escapes_labels() {
-        let a = row("<script>alert(1)</script>#0", -10.0, Tone::Regression);
+    fn svg_escapes_labels_and_keeps_the_bars_of_the_text_chart() {
+        let a = row("<script>&\"#0", -10.0, Tone::Regression);
         let svg = svg_chart(&[&a], "t & <b>");
-        assert!(!svg.contains("<script>"));
-        assert!(svg.contains("&lt;script&gt;alert(1)&lt;/script&gt;#0"));
-        assert!(svg.contains("t &amp; &lt;b&gt;"));
+        assert!(svg.starts_with("<svg "), "{svg}");
+        assert!(!svg.contains("<script"), "{svg}");
+        assert!(svg.contains("&lt;script&gt;&amp;&quot;#0 total_token_throughput"));
+        assert!(svg.contains("aria-label=\"t &amp; &lt;b&gt;\""));
+        // The scale never zooms past ±10%, and a regression is vermilion.
+        assert!(svg.contains("-10.00%") && svg.contains("+10.00%"), "{svg}");
+        assert!(svg.contains("fill=\"#D55E00\""), "{svg}");
+        // Only watched rows with a change, at most MAX_BARS of them.
+        let many: Vec<RowView> = (0..MAX_BARS + 5)
+            .map(|i| row(&format!("r{i}#0"), 1.0, Tone::Neutral))
+            .collect();
+        let mut unwatched = row("hidden#0", 5.0, Tone::Neutral);
+        unwatched.watched = false;
+        let mut refs: Vec<&RowView> = vec![&unwatched];
+        refs.extend(&many);
+        let svg = svg_chart(&refs, "t");
+        assert!(!svg.contains("hidden#0"));
+        assert!(svg.contains(&format!("r{}#0", MAX_BARS - 1)));
+        assert!(!svg.contains(&format!("r{MAX_BARS}#0")));
+        assert_eq!(
+            svg.matches("<rect").count(),
+            MAX_BARS + 1,
+            "bars and background"
+        );
         let long = row(&"m/".repeat(40), -1.0, Tone::Neutral);
         let svg = svg_chart(&[&long], "t");
-        let shown = format!("…{} total_token_throughput</text>", "m/".repeat(12));
-        assert!(svg.contains(&shown), "{svg}");
+        assert!(svg.contains("\n…"), "{svg}");
+        assert!(svg.contains("m/ total_token_throughput\n</text>"), "{svg}");
     }
 }
