@@ -56,7 +56,7 @@ fn body(view: &DiffView, extra: &str) -> String {
     if rows.iter().any(|r| r.watched && r.change_percent.is_some()) {
         let _ = writeln!(
             h,
-            "<figure>\n{}\n</figure>",
+            "<figure class=\"chart\">\n{}\n</figure>",
             chart::svg_chart(&rows, &view.chart_title)
         );
     }
