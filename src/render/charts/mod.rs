@@ -6,12 +6,14 @@
 //! goes to `charts/*.svg` beside the Markdown and inline into the HTML page (`html.rs`).
 
 mod bars;
+mod dates;
 mod lines;
 mod style;
 mod text;
 
 pub use bars::grouped_bars;
-pub use lines::{line_chart, Limit, LineChart, LinePoint, LineSeries, Mark};
+pub use dates::{day_number, DateAxis};
+pub use lines::{date_line_chart, line_chart, Limit, LineChart, LinePoint, LineSeries, Mark};
 
 /// A grouped bar chart: one group of bars per category, one bar per series in each group.
 #[derive(Debug, Clone, PartialEq)]
