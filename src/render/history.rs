@@ -484,6 +484,182 @@ mod tests {
         }
     }
 
+    /// Nightly runs from 2026-01-01 with the nights 5–7 missing, commit `cNN` on night
+    /// NN, a 20% drop from night 20.
+    fn nightly() -> Trends {
+        let points = (1..=30)
+            .filter(|d| !(5..=7).contains(d))
+            .map(|d| Point {
+                date: format!("2026-01-{d:02}"),
+                run_id: format!("{d:064}"),
+                labels: [
+                    ("commit".to_owned(), format!("c{d:02}")),
+                    ("machine".to_owned(), "h100".to_owned()),
+                ]
+                .into(),
+                value: if d < 20 { 100.0 } else { 80.0 } + (d % 3) as f64,
+            })
+            .collect();
+        let mut t = trends();
+        t.series[0].points = points;
+        let spec = TrendSpec {
+            metric: t.metric.clone(),
+            key: t.key.clone(),
+            filters: Vec::new(),
+            since: None,
+            settings: t.settings,
+            recent: 30,
+        };
+        analyse(&mut t.series[0], &spec);
+        t
+    }
+
+    /// Each `<text>` of an SVG: (its opening tag, its content unescaped of `&amp;`).
+    fn svg_texts(svg: &str) -> Vec<(String, String)> {
+        svg.split("<text")
+            .skip(1)
+            .filter_map(|rest| {
+                let (tag, rest) = rest.split_once('>')?;
+                let (content, _) = rest.split_once("</text>")?;
+                Some((tag.to_owned(), content.trim().replace("&amp;", "&")))
+            })
+            .collect()
+    }
+
+    fn attr<'a>(tag: &'a str, name: &str) -> &'a str {
+        let at = tag.find(&format!(" {name}=\"")).expect(name) + name.len() + 3;
+        tag[at..].split('"').next().unwrap()
+    }
+
+    /// The x ticks' lines: centred 12 px text under the plot, (x, y, text).
+    fn x_ticks(svg: &str) -> Vec<(i64, i64, String)> {
+        svg_texts(svg)
+            .into_iter()
+            .filter(|(tag, _)| {
+                attr(tag, "text-anchor") == "middle" && attr(tag, "font-size") == "12"
+            })
+            .map(|(tag, text)| {
+                (
+                    attr(&tag, "x").parse().unwrap(),
+                    attr(&tag, "y").parse().unwrap(),
+                    text,
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_x_axis_shows_dates_spaced_by_time_with_their_commits() {
+        let t = nightly();
+        assert_eq!(t.series[0].change_points.len(), 1);
+        let templates = Templates::new(None).unwrap();
+        let page = render(&t, "store", "en", &templates).unwrap();
+        let svg = &page.charts["charts/trend-1.en.svg"];
+        let ticks = x_ticks(svg);
+        let first_row = ticks.iter().map(|t| t.1).min().unwrap();
+        let dates: Vec<&(i64, i64, String)> = ticks.iter().filter(|t| t.1 == first_row).collect();
+        let notes: Vec<&(i64, i64, String)> = ticks.iter().filter(|t| t.1 > first_row).collect();
+        assert!(dates.len() >= 4, "{ticks:?}");
+        // Dates, not run numbers: the year on the first, then month and day.
+        assert_eq!(dates[0].2, "2026-01-01", "{ticks:?}");
+        let day = |text: &str| -> i64 {
+            let md = text.strip_prefix("2026-").unwrap_or(text);
+            assert!(md.len() == 5 && md.starts_with("01-"), "not a date: {text}");
+            md[3..].parse().unwrap()
+        };
+        let days: Vec<i64> = dates.iter().map(|d| day(&d.2)).collect();
+        assert!(days.iter().all(|d| (1..=30).contains(d)), "{days:?}");
+        // Spaced by time: pixels per day the same between every two ticks.
+        let per_day: Vec<f64> = dates
+            .windows(2)
+            .zip(days.windows(2))
+            .map(|(x, d)| (x[1].0 - x[0].0) as f64 / (d[1] - d[0]) as f64)
+            .collect();
+        assert!(
+            per_day.iter().all(|p| (p - per_day[0]).abs() <= 1.0),
+            "{per_day:?}"
+        );
+        // Labels apart: neighbours at least half their widths apart (12 px digits are
+        // under 8 px wide).
+        let wide = |text: &str| text.chars().count() as f64 * 8.0;
+        for w in dates.windows(2) {
+            let room = (w[1].0 - w[0].0) as f64;
+            assert!(room >= (wide(&w[0].2) + wide(&w[1].2)) / 2.0, "{w:?}");
+        }
+        // The commit under each date that had a run; none under a missing night.
+        for d in &dates {
+            let note = notes.iter().find(|n| n.0 == d.0).map(|n| n.2.as_str());
+            let want = format!("c{:02}", day(&d.2));
+            match day(&d.2) {
+                5..=7 => assert_eq!(note, None),
+                _ => assert_eq!(note, Some(want.as_str())),
+            }
+        }
+        // The points: the nights after the gap four days' width on from night 4.
+        let cx: Vec<i64> = svg
+            .split("<circle cx=\"")
+            .skip(3) // what precedes the first circle, the legend's two
+            .take(27)
+            .map(|c| c.split('"').next().unwrap().parse().unwrap())
+            .collect();
+        let step = cx[1] - cx[0];
+        assert!(((cx[4] - cx[3]) - 4 * step).abs() <= 2, "{cx:?}");
+        // The change point is marked with its commit.
+        let texts = svg_texts(svg);
+        assert!(
+            texts.iter().any(|(_, t)| t.starts_with("c20 -")),
+            "{texts:?}"
+        );
+        assert!(texts.iter().any(|(_, t)| t == "Date and commit"));
+    }
+
+    #[test]
+    fn the_y_axis_is_the_metric_by_its_localized_name_with_its_unit() {
+        let t = nightly();
+        let templates = Templates::new(None).unwrap();
+        for (lang, want) in [
+            ("en", "Output TPS (tok/s)"),
+            ("ru", "TPS вывода (tok/s)"),
+            ("zh-CN", "输出 TPS (tok/s)"),
+        ] {
+            let page = render(&t, "store", lang, &templates).unwrap();
+            let svg = &page.charts[&format!("charts/trend-1.{lang}.svg")];
+            let rotated: Vec<String> = svg_texts(svg)
+                .into_iter()
+                .filter(|(tag, _)| tag.contains("rotate(270"))
+                .map(|(_, text)| text)
+                .collect();
+            assert_eq!(rotated, [want], "{lang}");
+            // No word of the chart is the column name.
+            assert!(!svg.contains("output_throughput"), "{lang}");
+        }
+        let ru = render(&t, "store", "ru", &templates).unwrap();
+        let svg = &ru.charts["charts/trend-1.ru.svg"];
+        assert!(svg_texts(svg).iter().any(|(_, t)| t == "Дата и commit"));
+    }
+
+    #[test]
+    fn a_long_commit_is_abbreviated_and_a_constant_label_names_no_night() {
+        assert_eq!(short_label(&"0123456789abcdef".repeat(2)), "0123456");
+        assert_eq!(short_label("release-2026-01"), "release-202…");
+        assert_eq!(short_label("c01"), "c01");
+        let mut t = nightly();
+        for p in &mut t.series[0].points {
+            p.labels.remove("commit");
+        }
+        assert_eq!(
+            night_label(&t.series[0]),
+            None,
+            "machine is the same every night"
+        );
+        let templates = Templates::new(None).unwrap();
+        let page = render(&t, "store", "en", &templates).unwrap();
+        let svg = &page.charts["charts/trend-1.en.svg"];
+        let rows: std::collections::BTreeSet<i64> = x_ticks(svg).iter().map(|t| t.1).collect();
+        assert_eq!(rows.len(), 1, "dates only");
+        assert!(svg_texts(svg).iter().any(|(_, t)| t == "Date"));
+    }
+
     #[test]
     fn user_text_is_escaped_and_the_page_is_deterministic() {
         let t = trends();
