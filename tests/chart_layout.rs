@@ -71,6 +71,23 @@ fn main() -> std::process::ExitCode {
             .with_ignored_flag(ignored),
         );
     }
+    for lang in LANGS {
+        let rsvg = rsvg.clone();
+        trials.push(
+            Trial::test(
+                format!("history_charts_have_no_overlapping_text_{lang}"),
+                move || {
+                    let rsvg = rsvg.ok_or("`rsvg-convert` (librsvg2-bin) is not on PATH")?;
+                    let mut problems = Vec::new();
+                    for (name, svg) in history_charts(lang) {
+                        problems.extend(check_chart(&rsvg, &name, &svg));
+                    }
+                    failures(problems)
+                },
+            )
+            .with_ignored_flag(ignored),
+        );
+    }
     let rsvg_hard = rsvg.clone();
     trials.push(
         Trial::test("long_russian_title_and_legend_do_not_overlap", move || {
@@ -215,6 +232,75 @@ fn study_charts(path: &str, lang: &str) -> Vec<(String, String)> {
         .expect("report renders");
     assert!(!r.charts.is_empty(), "{path} has charts");
     r.charts.into_iter().collect()
+}
+
+/// History charts: 60 nights with missing ones and a step seven nights before the last
+/// (its mark near the right edge), and 400 nights across a new year; every night with a
+/// 40-digit commit.
+fn history_charts(lang: &str) -> Vec<(String, String)> {
+    use perflab::history::trend::{analyse, Point, Series, TrendSpec, Trends};
+    let spec = TrendSpec {
+        metric: "p99_ttft_ms".into(),
+        key: vec!["model_id".into()],
+        filters: Vec::new(),
+        since: None,
+        settings: perflab::history::Settings::default(),
+        recent: 30,
+    };
+    let start = chrono_day("2026-01-01");
+    let series = |nights: i64, step_at: i64, skip: &dyn Fn(i64) -> bool| {
+        let points = (0..nights)
+            .filter(|n| !skip(*n))
+            .map(|n| Point {
+                date: (start + chrono::TimeDelta::days(n))
+                    .format("%Y-%m-%d")
+                    .to_string(),
+                run_id: format!("{n:064}"),
+                labels: [("commit".to_owned(), commit(n))].into(),
+                value: if n >= step_at { 130.0 } else { 100.0 } + (n % 4) as f64,
+            })
+            .collect();
+        let mut s = Series {
+            key: vec![(
+                "model_id".into(),
+                format!("Qwen/Qwen3-30B-A3B night {nights}"),
+            )],
+            points,
+            change_points: Vec::new(),
+            latest: None,
+        };
+        analyse(&mut s, &spec);
+        s
+    };
+    let trends = Trends {
+        metric: spec.metric.clone(),
+        key: spec.key.clone(),
+        series: vec![
+            series(60, 53, &|n| n % 9 == 4),
+            series(400, 200, &|n| n % 30 == 7),
+        ],
+        settings: spec.settings,
+        recent: spec.recent,
+    };
+    assert!(
+        trends.series.iter().all(|s| !s.change_points.is_empty()),
+        "each chart has a change point"
+    );
+    let templates = Templates::new(None).expect("templates");
+    let page = perflab::render::history::render(&trends, "store", lang, &templates)
+        .expect("history renders");
+    assert_eq!(page.charts.len(), 2);
+    page.charts.into_iter().collect()
+}
+
+/// A made-up 40-digit commit hash of night `n`.
+fn commit(n: i64) -> String {
+    let h = (n as u128 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835);
+    format!("{:032x}{:08x}", h, (h >> 96) as u32)
+}
+
+fn chrono_day(date: &str) -> chrono::NaiveDate {
+    chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").expect("date")
 }
 
 fn series(name: &str, values: &[f64], labels: &[&str]) -> BarSeries {

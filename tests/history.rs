@@ -333,6 +333,25 @@ fn the_report_finds_the_step_at_its_night_with_the_commit() {
     let html = std::fs::read_to_string(pages.join("history.zh-CN.html")).unwrap();
     assert!(html.contains("<svg") && html.contains("变化点"));
     assert!(pages.join("charts/trend-1.en.svg").is_file());
+    // The chart: dates and commits on x (the first night written out), the metric's
+    // Russian name with its unit on y, the change point marked with its commit.
+    let svg = std::fs::read_to_string(pages.join("charts/trend-1.ru.svg")).unwrap();
+    let texts: Vec<&str> = svg
+        .split("<text")
+        .skip(1)
+        .filter_map(|t| Some(t.split_once('>')?.1.split_once("</text>")?.0.trim()))
+        .collect();
+    assert!(texts.contains(&"TPS вывода (tok/s)"), "{texts:?}");
+    assert!(texts.contains(&date_of(0).as_str()), "{texts:?}");
+    assert!(
+        texts.contains(&"c000") && texts.contains(&"Дата и commit"),
+        "{texts:?}"
+    );
+    assert!(
+        texts.iter().any(|t| t.starts_with("c025 -10.")),
+        "{texts:?}"
+    );
+    assert!(!svg.contains("output_throughput"));
 
     // --since leaves the older nights out; the change is then at the same night.
     let out = perflab()

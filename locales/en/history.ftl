@@ -55,7 +55,10 @@ history-key = Series are told apart by: { $key }.
 history-method = Change points: E-Divisive means with a permutation test ({ $permutations } shuffles, seed { $seed }), p ≤ { $alpha }, at least { $min_segment } runs on either side, steps of at least { $min_magnitude }%. The latest run is compared with the runs before it since the last change point, at most { $recent }.
 history-section-series = Series
 history-all-runs = All runs
-history-chart-x = Run (oldest first)
+# The x axis of a trend chart: the night of each run. $label is the name of the store's
+# label printed under the dates (`commit`), as the user wrote it.
+history-chart-x = Date
+history-chart-x-label = Date and { $label }
 history-chart-segment-mean = Segment mean
 history-latest = Latest ({ $date }): { $value }; the { $runs } runs before it: median { $median }, 10th–90th percentile { $p10 }–{ $p90 }; { $rank }% of them are at or below it ({ $vs } against the median).
 history-no-change = No change point.

@@ -9,15 +9,18 @@ use fluent_bundle::FluentValue;
 use serde::Serialize;
 use serde_json::{json, Value as Json};
 
-use crate::compare::{fixed, signed_percent};
-use crate::history::trend::{Series, Trends};
+use crate::compare::{fixed, signed_percent, unit_of};
+use crate::history::trend::{Change, Series, Trends};
 use crate::l10n::Localizer;
 use crate::render::escape::markdown as md;
+use crate::render::report::{metric_name, with_unit};
 use crate::render::templates::Templates;
 use crate::render::{charts, html};
 use crate::Result;
 
 pub const HISTORY_TEMPLATE: &str = "history.md.j2";
+/// The label whose value names a night on the charts when the store has it.
+const NIGHT_LABEL: &str = "commit";
 
 /// One language's page, in memory.
 pub type RenderedHistory = crate::render::page::Page;
@@ -81,30 +84,104 @@ fn latest_text(loc: &Localizer, s: &Series) -> Option<String> {
     ))
 }
 
-fn chart(loc: &Localizer, trends: &Trends, s: &Series) -> charts::LineChart {
+/// The label that names a night on the chart: `commit` when the series' runs have one,
+/// else the first label (by name) whose value changes along the series; none when no
+/// label tells the nights apart.
+fn night_label(s: &Series) -> Option<&str> {
+    let keys: std::collections::BTreeSet<&str> = s
+        .points
+        .iter()
+        .flat_map(|p| p.labels.keys().map(String::as_str))
+        .collect();
+    if keys.contains(NIGHT_LABEL) {
+        return Some(NIGHT_LABEL);
+    }
+    keys.into_iter().find(|k| {
+        let mut values = s.points.iter().map(|p| p.labels.get(*k));
+        let first = values.next().flatten();
+        values.any(|v| v != first)
+    })
+}
+
+/// A label value short enough for a tick: a long hexadecimal hash (a commit) to its
+/// first 7 digits, as git abbreviates it; other text past 12 characters cut with `…`.
+fn short_label(value: &str) -> String {
+    let n = value.chars().count();
+    if n > 12 && value.chars().all(|c| c.is_ascii_hexdigit()) {
+        value[..7].to_owned()
+    } else if n > 12 {
+        value.chars().take(11).chain(['…']).collect()
+    } else {
+        value.to_owned()
+    }
+}
+
+/// Each night's label (`label`'s value, shortened) by day number; a night whose runs
+/// disagree on it has none.
+fn night_notes(s: &Series, label: &str) -> BTreeMap<i64, String> {
+    let mut by_day: BTreeMap<i64, Option<&str>> = BTreeMap::new();
+    for p in &s.points {
+        let (Some(day), Some(v)) = (charts::day_number(&p.date), p.labels.get(label)) else {
+            continue;
+        };
+        by_day
+            .entry(day)
+            .and_modify(|seen| {
+                if *seen != Some(v.as_str()) {
+                    *seen = None;
+                }
+            })
+            .or_insert(Some(v.as_str()));
+    }
+    by_day
+        .into_iter()
+        .filter_map(|(day, v)| Some((day, short_label(v?))))
+        .collect()
+}
+
+/// The change point's mark: the night's label (else its date) and the step.
+fn mark_label(c: &Change, label: Option<&str>) -> String {
+    let night = label
+        .and_then(|l| c.labels.get(l))
+        .map(|v| short_label(v))
+        .unwrap_or_else(|| c.date.clone());
+    format!("{night} {}", step_text(c.step_pct))
+}
+
+/// A point at its date: x is the day number.
+fn dated(date: &str, y: f64, hollow: bool) -> Option<charts::LinePoint> {
+    Some(charts::LinePoint {
+        x: charts::day_number(date)? as f64,
+        y,
+        ci: None,
+        hollow,
+    })
+}
+
+/// The trend chart of one series: its runs by date (a night without a run is a gap),
+/// the dates and the nights' commits on the x axis, the metric's localized name and unit
+/// on y, each change point marked with its commit and step.
+fn chart(loc: &Localizer, trends: &Trends, s: &Series) -> (charts::LineChart, charts::DateAxis) {
+    let label = night_label(s);
     let points = s
         .points
         .iter()
-        .enumerate()
-        .map(|(i, p)| charts::LinePoint {
-            x: (i + 1) as f64,
-            y: p.value,
-            ci: None,
-            hollow: false,
-        })
+        .filter_map(|p| dated(&p.date, p.value, false))
         .collect();
     let marks = s
         .change_points
         .iter()
-        .map(|c| charts::Mark {
-            series: 0,
-            x: (c.index + 1) as f64,
-            y: s.points[c.index].value,
-            label: format!("{} {}", c.date, step_text(c.step_pct)),
+        .filter_map(|c| {
+            Some(charts::Mark {
+                series: 0,
+                x: charts::day_number(&c.date)? as f64,
+                y: s.points[c.index].value,
+                label: mark_label(c, label),
+            })
         })
         .collect();
     let mut series = vec![charts::LineSeries {
-        name: trends.metric.clone(),
+        name: metric_name(loc, &trends.metric),
         points,
         line: true,
         dashed: false,
@@ -121,18 +198,26 @@ fn chart(loc: &Localizer, trends: &Trends, s: &Series) -> charts::LineChart {
             markers: true,
         });
     }
-    charts::LineChart {
+    let x_label = match label {
+        Some(l) => loc.tr_args("history-chart-x-label", &[("label", l.to_owned().into())]),
+        None => loc.tr("history-chart-x"),
+    };
+    let chart = charts::LineChart {
         title: series_name(loc, s),
-        x_label: loc.tr("history-chart-x"),
-        y_label: trends.metric.clone(),
+        x_label,
+        y_label: with_unit(&metric_name(loc, &trends.metric), unit_of(&trends.metric)),
         series,
         limits: Vec::new(),
         marks,
-    }
+    };
+    let axis = charts::DateAxis {
+        notes: label.map(|l| night_notes(s, l)).unwrap_or_default(),
+    };
+    (chart, axis)
 }
 
-/// The mean of each segment between change points as a dashed step line: its first and
-/// last run at the segment's mean.
+/// The mean of each segment between change points as a dashed step line: from its first
+/// run's date to its last run's, at the segment's mean.
 fn segment_means(s: &Series) -> Vec<charts::LinePoint> {
     let mut bounds: Vec<usize> = vec![0];
     bounds.extend(s.change_points.iter().map(|c| c.index));
@@ -144,13 +229,8 @@ fn segment_means(s: &Series) -> Vec<charts::LinePoint> {
             continue;
         }
         let mean = s.points[a..b].iter().map(|p| p.value).sum::<f64>() / (b - a) as f64;
-        for x in [a + 1, b] {
-            out.push(charts::LinePoint {
-                x: x as f64,
-                y: mean,
-                ci: None,
-                hollow: true,
-            });
+        for p in [&s.points[a], &s.points[b - 1]] {
+            out.extend(dated(&p.date, mean, true));
         }
     }
     out
@@ -217,8 +297,8 @@ fn view(loc: &Localizer, store: &str, trends: &Trends) -> (View, BTreeMap<String
             },
         ]);
         let path = format!("charts/trend-{}.{lang}.svg", i + 1);
-        let c = chart(loc, trends, s);
-        if let Ok(svg) = charts::line_chart(&c) {
+        let (c, axis) = chart(loc, trends, s);
+        if let Ok(svg) = charts::date_line_chart(&c, &axis) {
             svgs.insert(path.clone(), svg);
         }
         let rows = s
@@ -375,6 +455,182 @@ mod tests {
             settings: spec.settings,
             recent: 30,
         }
+    }
+
+    /// Nightly runs from 2026-01-01 with the nights 5–7 missing, commit `cNN` on night
+    /// NN, a 20% drop from night 20.
+    fn nightly() -> Trends {
+        let points = (1..=30)
+            .filter(|d| !(5..=7).contains(d))
+            .map(|d| Point {
+                date: format!("2026-01-{d:02}"),
+                run_id: format!("{d:064}"),
+                labels: [
+                    ("commit".to_owned(), format!("c{d:02}")),
+                    ("machine".to_owned(), "h100".to_owned()),
+                ]
+                .into(),
+                value: if d < 20 { 100.0 } else { 80.0 } + (d % 3) as f64,
+            })
+            .collect();
+        let mut t = trends();
+        t.series[0].points = points;
+        let spec = TrendSpec {
+            metric: t.metric.clone(),
+            key: t.key.clone(),
+            filters: Vec::new(),
+            since: None,
+            settings: t.settings,
+            recent: 30,
+        };
+        analyse(&mut t.series[0], &spec);
+        t
+    }
+
+    /// Each `<text>` of an SVG: (its opening tag, its content unescaped of `&amp;`).
+    fn svg_texts(svg: &str) -> Vec<(String, String)> {
+        svg.split("<text")
+            .skip(1)
+            .filter_map(|rest| {
+                let (tag, rest) = rest.split_once('>')?;
+                let (content, _) = rest.split_once("</text>")?;
+                Some((tag.to_owned(), content.trim().replace("&amp;", "&")))
+            })
+            .collect()
+    }
+
+    fn attr<'a>(tag: &'a str, name: &str) -> &'a str {
+        let at = tag.find(&format!(" {name}=\"")).expect(name) + name.len() + 3;
+        tag[at..].split('"').next().unwrap()
+    }
+
+    /// The x ticks' lines: centred 12 px text under the plot, (x, y, text).
+    fn x_ticks(svg: &str) -> Vec<(i64, i64, String)> {
+        svg_texts(svg)
+            .into_iter()
+            .filter(|(tag, _)| {
+                attr(tag, "text-anchor") == "middle" && attr(tag, "font-size") == "12"
+            })
+            .map(|(tag, text)| {
+                (
+                    attr(&tag, "x").parse().unwrap(),
+                    attr(&tag, "y").parse().unwrap(),
+                    text,
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_x_axis_shows_dates_spaced_by_time_with_their_commits() {
+        let t = nightly();
+        assert_eq!(t.series[0].change_points.len(), 1);
+        let templates = Templates::new(None).unwrap();
+        let page = render(&t, "store", "en", &templates).unwrap();
+        let svg = &page.charts["charts/trend-1.en.svg"];
+        let ticks = x_ticks(svg);
+        let first_row = ticks.iter().map(|t| t.1).min().unwrap();
+        let dates: Vec<&(i64, i64, String)> = ticks.iter().filter(|t| t.1 == first_row).collect();
+        let notes: Vec<&(i64, i64, String)> = ticks.iter().filter(|t| t.1 > first_row).collect();
+        assert!(dates.len() >= 4, "{ticks:?}");
+        // Dates, not run numbers: the year on the first, then month and day.
+        assert_eq!(dates[0].2, "2026-01-01", "{ticks:?}");
+        let day = |text: &str| -> i64 {
+            let md = text.strip_prefix("2026-").unwrap_or(text);
+            assert!(md.len() == 5 && md.starts_with("01-"), "not a date: {text}");
+            md[3..].parse().unwrap()
+        };
+        let days: Vec<i64> = dates.iter().map(|d| day(&d.2)).collect();
+        assert!(days.iter().all(|d| (1..=30).contains(d)), "{days:?}");
+        // Spaced by time: pixels per day the same between every two ticks.
+        let per_day: Vec<f64> = dates
+            .windows(2)
+            .zip(days.windows(2))
+            .map(|(x, d)| (x[1].0 - x[0].0) as f64 / (d[1] - d[0]) as f64)
+            .collect();
+        assert!(
+            per_day.iter().all(|p| (p - per_day[0]).abs() <= 1.0),
+            "{per_day:?}"
+        );
+        // Labels apart: neighbours at least half their widths apart (12 px digits are
+        // under 8 px wide).
+        let wide = |text: &str| text.chars().count() as f64 * 8.0;
+        for w in dates.windows(2) {
+            let room = (w[1].0 - w[0].0) as f64;
+            assert!(room >= (wide(&w[0].2) + wide(&w[1].2)) / 2.0, "{w:?}");
+        }
+        // The commit under each date that had a run; none under a missing night.
+        for d in &dates {
+            let note = notes.iter().find(|n| n.0 == d.0).map(|n| n.2.as_str());
+            let want = format!("c{:02}", day(&d.2));
+            match day(&d.2) {
+                5..=7 => assert_eq!(note, None),
+                _ => assert_eq!(note, Some(want.as_str())),
+            }
+        }
+        // The points: the nights after the gap four days' width on from night 4.
+        let cx: Vec<i64> = svg
+            .split("<circle cx=\"")
+            .skip(3) // what precedes the first circle, the legend's two
+            .take(27)
+            .map(|c| c.split('"').next().unwrap().parse().unwrap())
+            .collect();
+        let step = cx[1] - cx[0];
+        assert!(((cx[4] - cx[3]) - 4 * step).abs() <= 2, "{cx:?}");
+        // The change point is marked with its commit.
+        let texts = svg_texts(svg);
+        assert!(
+            texts.iter().any(|(_, t)| t.starts_with("c20 -")),
+            "{texts:?}"
+        );
+        assert!(texts.iter().any(|(_, t)| t == "Date and commit"));
+    }
+
+    #[test]
+    fn the_y_axis_is_the_metric_by_its_localized_name_with_its_unit() {
+        let t = nightly();
+        let templates = Templates::new(None).unwrap();
+        for (lang, want) in [
+            ("en", "Output TPS (tok/s)"),
+            ("ru", "TPS вывода (tok/s)"),
+            ("zh-CN", "输出 TPS (tok/s)"),
+        ] {
+            let page = render(&t, "store", lang, &templates).unwrap();
+            let svg = &page.charts[&format!("charts/trend-1.{lang}.svg")];
+            let rotated: Vec<String> = svg_texts(svg)
+                .into_iter()
+                .filter(|(tag, _)| tag.contains("rotate(270"))
+                .map(|(_, text)| text)
+                .collect();
+            assert_eq!(rotated, [want], "{lang}");
+            // No word of the chart is the column name.
+            assert!(!svg.contains("output_throughput"), "{lang}");
+        }
+        let ru = render(&t, "store", "ru", &templates).unwrap();
+        let svg = &ru.charts["charts/trend-1.ru.svg"];
+        assert!(svg_texts(svg).iter().any(|(_, t)| t == "Дата и commit"));
+    }
+
+    #[test]
+    fn a_long_commit_is_abbreviated_and_a_constant_label_names_no_night() {
+        assert_eq!(short_label(&"0123456789abcdef".repeat(2)), "0123456");
+        assert_eq!(short_label("release-2026-01"), "release-202…");
+        assert_eq!(short_label("c01"), "c01");
+        let mut t = nightly();
+        for p in &mut t.series[0].points {
+            p.labels.remove("commit");
+        }
+        assert_eq!(
+            night_label(&t.series[0]),
+            None,
+            "machine is the same every night"
+        );
+        let templates = Templates::new(None).unwrap();
+        let page = render(&t, "store", "en", &templates).unwrap();
+        let svg = &page.charts["charts/trend-1.en.svg"];
+        let rows: std::collections::BTreeSet<i64> = x_ticks(svg).iter().map(|t| t.1).collect();
+        assert_eq!(rows.len(), 1, "dates only");
+        assert!(svg_texts(svg).iter().any(|(_, t)| t == "Date"));
     }
 
     #[test]

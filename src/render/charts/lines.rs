@@ -4,6 +4,7 @@
 //! frontier as a line). Same canvas, fonts and palette as the bar chart (`style.rs`), and
 //! text goes through plotters' SVG escaping like the bars' does.
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -11,6 +12,7 @@ use plotters::style::text_anchor::{HPos, VPos};
 
 use super::bars::{font, px, tick_text};
 use super::chart_error;
+use super::dates::{ticks, DateAxis, Tick};
 use super::style::*;
 use super::text::{width, wrap};
 use crate::render::escape::markup as escape_html;
@@ -75,16 +77,28 @@ const MARKER_RADIUS: i32 = 4;
 const LINE_WIDTH: u32 = 2;
 /// Space below the plot for the x ticks and the x-axis title.
 const X_AREA: f64 = 52.0;
+/// Length of a date tick's mark below the axis.
+const TICK_MARK: i32 = 5;
 
 /// Draws `chart` and returns the SVG document.
 pub fn line_chart(chart: &LineChart) -> Result<String> {
+    render(chart, None)
+}
+
+/// Draws `chart` with dates on the x axis: each point's `x` is a day number
+/// ([`day_number`](super::day_number)); ticks are dates, as many as fit (`dates.rs`).
+pub fn date_line_chart(chart: &LineChart, axis: &DateAxis) -> Result<String> {
+    render(chart, Some(axis))
+}
+
+fn render(chart: &LineChart, dates: Option<&DateAxis>) -> Result<String> {
     if chart.series.iter().all(|s| s.points.is_empty()) {
         return Err(chart_error(
             &chart.title,
             crate::tr!("curves-chart-no-point"),
         ));
     }
-    let layout = Layout::new(chart);
+    let layout = Layout::new(chart, dates);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, layout.height)).into_drawing_area();
@@ -108,17 +122,21 @@ struct Layout {
     y_label_lines: Vec<String>,
     x_range: (f64, f64),
     y_range: (f64, f64),
+    /// Below the plot: the x ticks and the x-axis title.
+    x_area: f64,
+    /// Date ticks in place of plotters' numeric ones.
+    date_ticks: Option<Vec<Tick>>,
 }
 
 impl Layout {
-    fn new(chart: &LineChart) -> Self {
+    fn new(chart: &LineChart, dates: Option<&DateAxis>) -> Self {
         let inner = f64::from(WIDTH - 2 * MARGIN);
         let title_lines = wrap(&chart.title, inner / BOLD_WIDTH, TITLE_PX);
         let legend_top =
             f64::from(MARGIN) + title_lines.len() as f64 * TITLE_PX * LINE_HEIGHT + 8.0;
         let legend_rows = legend_rows(chart, inner);
         let plot_top = legend_top + legend_rows.len() as f64 * LEGEND_PX * 1.8 + 10.0;
-        let (x_range, y_range) = ranges(chart);
+        let (mut x_range, y_range) = ranges(chart);
         let tick_w = [y_range.0, y_range.1, (y_range.1 - y_range.0) / 7.0]
             .iter()
             .map(|v| width(&format!("{v:.2}"), TICK_PX))
@@ -126,7 +144,19 @@ impl Layout {
         let y_label_lines = wrap(&chart.y_label, f64::from(PLOT_HEIGHT) - 10.0, AXIS_DESC_PX);
         let y_area =
             (y_label_lines.len() as f64 * AXIS_DESC_PX * LINE_HEIGHT + 10.0 + tick_w + 8.0).ceil();
-        let height = (plot_top + f64::from(PLOT_HEIGHT) + X_AREA + f64::from(MARGIN)).ceil() as u32;
+        let mut x_area = X_AREA;
+        let date_ticks = dates.and_then(|axis| {
+            let (first, last) = day_range(chart)?;
+            // A day either side at least: one night alone is not lost in a margin.
+            let pad = ((last - first) as f64 * 0.04).max(0.5);
+            x_range = (first as f64 - pad, last as f64 + pad);
+            let plot_w = inner - y_area;
+            let ticks = ticks(first, last, plot_w / (x_range.1 - x_range.0), axis);
+            let lines = ticks.iter().map(|t| t.lines.len()).max().unwrap_or(1);
+            x_area += (lines.max(1) - 1) as f64 * TICK_PX * LINE_HEIGHT;
+            Some(ticks)
+        });
+        let height = (plot_top + f64::from(PLOT_HEIGHT) + x_area + f64::from(MARGIN)).ceil() as u32;
         Layout {
             height,
             title_lines,
@@ -137,8 +167,22 @@ impl Layout {
             y_label_lines,
             x_range,
             y_range,
+            x_area,
+            date_ticks,
         }
     }
+}
+
+/// The first and last day of a date chart's points.
+fn day_range(chart: &LineChart) -> Option<(i64, i64)> {
+    let days = chart
+        .series
+        .iter()
+        .flat_map(|s| &s.points)
+        .filter(|p| p.x.is_finite())
+        .map(|p| p.x.round() as i64);
+    let (lo, hi) = days.fold((i64::MAX, i64::MIN), |(lo, hi), d| (lo.min(d), hi.max(d)));
+    (lo <= hi).then_some((lo, hi))
 }
 
 /// Data extents with a margin; y starts at 0 for positive data (a latency axis that
@@ -235,7 +279,7 @@ fn draw(root: &Area<'_>, chart: &LineChart, layout: &Layout) -> DrawResult {
     let top = px(layout.plot_top);
     let area = root.margin(
         top,
-        (layout.height as i32 - top - PLOT_HEIGHT as i32 - X_AREA as i32).max(0),
+        (layout.height as i32 - top - PLOT_HEIGHT as i32 - layout.x_area as i32).max(0),
         left,
         px(f64::from(MARGIN)),
     );
@@ -243,10 +287,10 @@ fn draw(root: &Area<'_>, chart: &LineChart, layout: &Layout) -> DrawResult {
     let (y0, y1) = layout.y_range;
     let mut plot = ChartBuilder::on(&area)
         .y_label_area_size(px(layout.y_area))
-        .x_label_area_size(px(X_AREA))
+        .x_label_area_size(px(layout.x_area))
         .build_cartesian_2d(x0..x1, y0..y1)?;
     plot.configure_mesh()
-        .x_labels(8)
+        .x_labels(if layout.date_ticks.is_some() { 0 } else { 8 })
         .y_labels(6)
         .max_light_lines(0)
         .bold_line_style(GRID.stroke_width(1))
@@ -265,8 +309,11 @@ fn draw(root: &Area<'_>, chart: &LineChart, layout: &Layout) -> DrawResult {
     root.draw_text(
         &chart.x_label,
         &x_title,
-        (px(plot_mid_x), px(plot_bottom + X_AREA)),
+        (px(plot_mid_x), px(plot_bottom + layout.x_area)),
     )?;
+    if let Some(ticks) = &layout.date_ticks {
+        draw_date_ticks(root, &plot, ticks, (y0, y1))?;
+    }
     let y_title =
         font(AXIS_DESC_PX, TEXT, HPos::Center, VPos::Top).transform(FontTransform::Rotate270);
     let middle = layout.plot_top + f64::from(PLOT_HEIGHT) / 2.0;
@@ -343,11 +390,47 @@ fn draw(root: &Area<'_>, chart: &LineChart, layout: &Layout) -> DrawResult {
             vec![(cx - r, cy + r), (cx + r, cy - r)],
             color.stroke_width(2),
         ))?;
+        // Right of the cross, or left of it where the label would leave the canvas (a
+        // change point of the last nights).
+        let right_end = f64::from(cx + r + 2) + width(&mark.label, TICK_PX);
+        let (h, lx) = if right_end > f64::from(WIDTH - MARGIN) {
+            (HPos::Right, cx - r - 2)
+        } else {
+            (HPos::Left, cx + r + 2)
+        };
         root.draw_text(
             &mark.label,
-            &font(TICK_PX, color, HPos::Left, VPos::Bottom),
-            (cx + r + 2, cy - r),
+            &font(TICK_PX, color, h, VPos::Bottom),
+            (lx, cy - r),
         )?;
+    }
+    Ok(())
+}
+
+/// The date ticks: a grid line, a tick mark and the label's lines under the axis, as
+/// plotters draws its own numeric ones.
+fn draw_date_ticks(
+    root: &Area<'_>,
+    plot: &ChartContext<'_, SVGBackend<'_>, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    ticks: &[Tick],
+    (y0, y1): (f64, f64),
+) -> DrawResult {
+    let style = font(TICK_PX, MUTED, HPos::Center, VPos::Top);
+    for tick in ticks {
+        let x = tick.day as f64;
+        plot.plotting_area().draw(&PathElement::new(
+            vec![(x, y0), (x, y1)],
+            GRID.stroke_width(1),
+        ))?;
+        let (cx, bottom) = plot.backend_coord(&(x, y0));
+        root.draw(&PathElement::new(
+            vec![(cx, bottom), (cx, bottom + TICK_MARK)],
+            AXIS.stroke_width(1),
+        ))?;
+        for (i, line) in tick.lines.iter().enumerate() {
+            let y = f64::from(bottom + TICK_MARK) + 3.0 + i as f64 * TICK_PX * LINE_HEIGHT;
+            root.draw_text(line, &style, (cx, px(y)))?;
+        }
     }
     Ok(())
 }

@@ -8,14 +8,16 @@
 //! inline into the HTML pages.
 
 mod bars;
+mod dates;
 mod delta;
 mod lines;
 mod style;
 mod text;
 
 pub use bars::grouped_bars;
+pub use dates::{day_number, DateAxis};
 pub use delta::delta_chart;
-pub use lines::{line_chart, Limit, LineChart, LinePoint, LineSeries, Mark};
+pub use lines::{date_line_chart, line_chart, Limit, LineChart, LinePoint, LineSeries, Mark};
 
 /// A grouped bar chart: one group of bars per category, one bar per series in each group.
 #[derive(Debug, Clone, PartialEq)]
