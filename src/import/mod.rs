@@ -6,6 +6,9 @@
 //! [`Lost`], each with its line; what import had to assume (an engine's command, a
 //! variant's profile) is listed the same way.
 
+mod engines_and_profiles;
+mod names;
+mod prose;
 mod study_file;
 mod translate;
 
@@ -19,11 +22,16 @@ pub use study_file::{
     ProfileEntry, ScenarioEntry, SideEntry, StudyFile, Text, VariantEntry,
 };
 
+pub use names::{language_of, slug};
+pub use prose::plain_prose;
 pub use translate::translate;
 
+use engines_and_profiles::{new_profile, DEFAULT_PROFILE};
+use names::{english, model_base, unique, without_numbering};
+use prose::{free_text, in_lang};
+
 use crate::published::{
-    conclusion_metric, conclusion_rows, normalize_name, read_report, served_model, Block, Note,
-    Report,
+    conclusion_metric, conclusion_rows, read_report, served_model, Block, Report,
 };
 use crate::{Error, Result};
 
@@ -77,164 +85,6 @@ pub struct Imported {
     /// The report as the user named it (for provenance lines).
     pub source: String,
 }
-
-/// Usual serving commands of engines whose command a report may not show, by the start of
-/// the engine's name (lower case).
-const KNOWN_COMMANDS: [(&str, &str); 3] = [
-    ("vllm", "vllm serve"),
-    ("sglang", "python3 -m sglang.launch_server --model-path"),
-    ("mindie", "mindie serve"),
-];
-
-/// The programs of serving commands and the start of their engine's name (lower case).
-const ENGINE_PROGRAMS: [(&str, &str); 5] = [
-    ("trtllm-serve", "tensorrt"),
-    ("sglang", "sglang"),
-    ("vllm", "vllm"),
-    ("mindie", "mindie"),
-    ("lmdeploy", "lmdeploy"),
-];
-
-/// The language of a report: Russian or Chinese when its title is written in their
-/// script, else English.
-pub fn language_of(text: &str) -> &'static str {
-    if text.chars().any(|c| ('\u{0400}'..='\u{04FF}').contains(&c)) {
-        "ru"
-    } else if text.chars().any(|c| ('\u{4E00}'..='\u{9FFF}').contains(&c)) {
-        "zh-CN"
-    } else {
-        "en"
-    }
-}
-
-/// `Max Num Seqs && Performance Mode` → `max-num-seqs-performance-mode`.
-/// ASCII only: ids and file names must be portable (the study schema allows letters,
-/// digits, `-`, `_`, `.`), so Cyrillic is transliterated and other scripts are dropped.
-pub fn slug(s: &str) -> String {
-    let mut out = String::new();
-    for c in s.chars().flat_map(char::to_lowercase) {
-        if c.is_ascii_alphanumeric() {
-            out.push(c);
-        } else if let Some(latin) = transliterated(c) {
-            out.push_str(latin);
-        } else if !out.ends_with('-') && !out.is_empty() {
-            out.push('-');
-        }
-    }
-    let out = out.trim_end_matches('-').to_owned();
-    if out.is_empty() {
-        "x".to_owned()
-    } else {
-        out
-    }
-}
-
-/// The English words of a glossary title in another language, for ids and file names.
-fn english(text: &str, lang: &str) -> String {
-    translate::english_title(text, lang).unwrap_or_else(|| text.to_owned())
-}
-
-/// Russian letters in Latin (the common passport-style scheme).
-fn transliterated(c: char) -> Option<&'static str> {
-    const FROM: &str = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя";
-    const TO: [&str; 33] = [
-        "a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p", "r",
-        "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya",
-    ];
-    FROM.chars().position(|f| f == c).map(|i| TO[i])
-}
-
-/// `slug`, made unique among `taken` by a numeric suffix.
-fn unique(base: String, taken: &mut BTreeSet<String>) -> String {
-    let mut name = base.clone();
-    let mut n = 2;
-    while !taken.insert(name.clone()) {
-        name = format!("{base}-{n}");
-        n += 1;
-    }
-    name
-}
-
-/// `1. Choosing the Inference Engine` → `Choosing the Inference Engine`.
-fn without_numbering(title: &str) -> String {
-    let t = title.trim();
-    let after_digits = t.trim_start_matches(|c: char| c.is_ascii_digit());
-    if after_digits.len() < t.len() {
-        if let Some(rest) = after_digits.strip_prefix('.') {
-            return rest.trim().to_owned();
-        }
-    }
-    t.to_owned()
-}
-
-/// Prose of the report: given in its language, so that a translation can be added.
-fn in_lang<T>(lang: &str, v: T) -> Text<T> {
-    Text::PerLanguage(BTreeMap::from([(lang.to_owned(), v)]))
-}
-
-/// Prose as plain text: the study's texts are escaped where the report is written, so
-/// Markdown would show as punctuation. `[text](url)` becomes `text (url)`; emphasis and
-/// code marks go.
-pub fn plain_prose(text: &str) -> String {
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(open) = rest.find('[') {
-        let after = &rest[open + 1..];
-        let link = after.find("](").and_then(|close| {
-            let url_part = &after[close + 2..];
-            let end = url_part.find(')')?;
-            Some((&after[..close], &url_part[..end], close + 2 + end + 1))
-        });
-        match link {
-            Some((label, url, used)) => {
-                out.push_str(&rest[..open]);
-                out.push_str(label);
-                out.push_str(" (");
-                out.push_str(url);
-                out.push(')');
-                rest = &after[used..];
-            }
-            None => {
-                out.push_str(&rest[..open + 1]);
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out.replace("**", "").replace("__", "").replace('`', "")
-}
-
-/// `Qwen/Qwen3-30B-A3B` → `qwen3-30b-a3b`.
-fn model_base(model: &str) -> String {
-    model.rsplit('/').next().unwrap_or(model).to_lowercase()
-}
-
-/// The words of a serving command before its model: `vllm serve`, `mindie serve`.
-fn command_prefix(command: &str) -> Option<String> {
-    let model = served_model(command)?;
-    let at = command.find(&model)?;
-    let prefix = command[..at].trim();
-    (!prefix.is_empty()).then(|| prefix.to_owned())
-}
-
-/// A YAML scalar as TOML: integers and numbers stay numbers.
-fn toml_value(v: &str) -> toml::Value {
-    let v = v.trim().trim_matches('"');
-    if let Ok(i) = v.parse::<i64>() {
-        return toml::Value::Integer(i);
-    }
-    if let Ok(f) = v.parse::<f64>() {
-        if f.is_finite() {
-            return toml::Value::Float(f);
-        }
-    }
-    match v {
-        "true" => toml::Value::Boolean(true),
-        "false" => toml::Value::Boolean(false),
-        _ => toml::Value::String(v.to_owned()),
-    }
-}
-
 struct Importer<'r> {
     report: &'r Report,
     source: String,
@@ -279,189 +129,6 @@ impl Importer<'_> {
         });
         self.file_of.insert(block, path.clone());
         path
-    }
-
-    fn engines(&mut self) -> Vec<EngineEntry> {
-        let report = self.report;
-        let commands: Vec<(u64, String)> = report
-            .served
-            .iter()
-            .filter_map(|s| {
-                let cmd = report_command_at(report, s.line)?;
-                Some((s.line, command_prefix(&cmd)?))
-            })
-            .collect();
-        let mut out: Vec<EngineEntry> = Vec::new();
-        for e in &report.engines {
-            let key = normalize_name(&e.name);
-            let first = key.split(['-', ' ']).next().unwrap_or("").to_owned();
-            let shown = commands
-                .iter()
-                .find(|(_, c)| {
-                    c.split_whitespace()
-                        .next()
-                        .is_some_and(|w| w.eq_ignore_ascii_case(&first))
-                })
-                .map(|(_, c)| c.clone());
-            let command = shown.or_else(|| {
-                let known = KNOWN_COMMANDS
-                    .iter()
-                    .find(|(k, _)| key.starts_with(k))
-                    .map(|(_, c)| (*c).to_owned());
-                if let Some(c) = &known {
-                    self.lose(
-                        e.line,
-                        LostKind::AssumedCommand,
-                        e.name.clone(),
-                        Some(c.clone()),
-                    );
-                }
-                known
-            });
-            out.push(EngineEntry {
-                name: e.name.clone(),
-                version: (!e.version.is_empty()).then(|| e.version.clone()),
-                command,
-            });
-        }
-        if out.is_empty() {
-            // No engine list: one engine per serving command seen.
-            for (line, c) in commands {
-                let name = c.split_whitespace().next().unwrap_or("engine").to_owned();
-                if out.iter().all(|e| e.name != name) {
-                    self.lose(
-                        line,
-                        LostKind::AssumedCommand,
-                        name.clone(),
-                        Some(c.clone()),
-                    );
-                    out.push(EngineEntry {
-                        name,
-                        version: None,
-                        command: Some(c),
-                    });
-                }
-            }
-        }
-        out
-    }
-
-    /// The engine a variant runs on: the one its name names, else its serving command's,
-    /// else the recommended configuration's, else the first.
-    fn engine_of(&self, engines: &[EngineEntry], name: &str, command: Option<&str>) -> String {
-        let by_name = engines.iter().find(|e| {
-            let (a, b) = (normalize_name(&e.name), normalize_name(name));
-            a == b || a.starts_with(&format!("{b}-"))
-        });
-        if let Some(e) = by_name {
-            return e.name.clone();
-        }
-        let first_word = |c: &str| c.split_whitespace().next().unwrap_or("").to_lowercase();
-        let by_command = |c: &str| {
-            let w = first_word(c);
-            engines
-                .iter()
-                .find(|e| normalize_name(&e.name).starts_with(&w) && !w.is_empty())
-                .map(|e| e.name.clone())
-        };
-        if let Some(e) = command.and_then(by_command) {
-            return e;
-        }
-        // `trtllm-serve M`, `python3 -m sglang.launch_server`: the engine the command's
-        // program names, wherever it stands in the command.
-        let by_program = |c: &str| {
-            let lower = c.to_lowercase();
-            let (_, key) = ENGINE_PROGRAMS.iter().find(|(p, _)| lower.contains(p))?;
-            engines
-                .iter()
-                .find(|e| normalize_name(&e.name).starts_with(key))
-                .map(|e| e.name.clone())
-        };
-        if let Some(e) = command.and_then(by_program) {
-            return e;
-        }
-        let recommended = self
-            .report
-            .recommended
-            .as_ref()
-            .and_then(|p| p.command.as_ref())
-            .and_then(|c| by_command(&c.text));
-        recommended
-            .or_else(|| engines.first().map(|e| e.name.clone()))
-            .unwrap_or_default()
-    }
-
-    fn profiles(&mut self) -> Vec<ProfileEntry> {
-        self.report
-            .profiles
-            .iter()
-            .map(|p| {
-                let mut dataset = OrderedTable::default();
-                for (k, v) in &p.params {
-                    dataset.insert(k.clone(), toml_value(v));
-                }
-                if p.params.is_empty() {
-                    if let Some(n) = p.input_len {
-                        dataset.insert("input_tokens", toml_value(&n.to_string()));
-                    }
-                    if let Some(n) = p.output_len {
-                        dataset.insert("output_tokens", toml_value(&n.to_string()));
-                    }
-                }
-                ProfileEntry {
-                    name: p.name.clone(),
-                    total_requests: None,
-                    title: None,
-                    dataset,
-                }
-            })
-            .collect()
-    }
-}
-
-/// The full serving command printed on `line`, from the report's parameter fences.
-fn report_command_at(report: &Report, line: u64) -> Option<String> {
-    let all = report
-        .experiments
-        .iter()
-        .flat_map(|e| e.variants.iter().filter_map(|v| v.params.as_ref()))
-        .chain(report.cases.iter().flat_map(|c| {
-            [&c.baseline, &c.optimized]
-                .into_iter()
-                .flatten()
-                .filter_map(|s| s.params.as_ref())
-        }))
-        .chain(report.recommended.as_ref());
-    for p in all {
-        if let Some(c) = &p.command {
-            if c.line == line {
-                return Some(c.text.clone());
-            }
-        }
-    }
-    None
-}
-
-/// Where each kind of free text goes: the objective, the method, the notes; `None` for
-/// text the study has no place for.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Place {
-    Objective,
-    Method,
-    Notes,
-}
-
-fn place_of(note: &Note) -> Option<Place> {
-    let section = note.section.to_ascii_lowercase();
-    let heading = note.heading.to_ascii_lowercase();
-    if section.contains("objective") {
-        Some(Place::Objective)
-    } else if note.admonition.as_deref() == Some("note") && note.item {
-        Some(Place::Notes)
-    } else if heading.contains("method") || heading.contains("script") {
-        Some(Place::Method)
-    } else {
-        None
     }
 }
 
@@ -669,42 +336,7 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
     study.scenarios = scenarios;
     study.profiles = profiles;
 
-    // Free text: objective, method, notes; the rest is lost.
-    let mut objective: Vec<String> = Vec::new();
-    let mut method: Vec<String> = Vec::new();
-    let mut notes: Vec<String> = Vec::new();
-    for note in &report.notes {
-        if note.text.starts_with("![") {
-            im.lose(note.line, LostKind::Image, note.text.clone(), None);
-            continue;
-        }
-        match place_of(note) {
-            Some(Place::Objective) => objective.push(plain_prose(&note.text)),
-            Some(Place::Method) => method.push(plain_prose(&note.text)),
-            Some(Place::Notes) => notes.push(plain_prose(&note.text)),
-            None => im.lose(note.line, LostKind::FreeText, note.text.clone(), None),
-        }
-    }
-    for fence in &report.other_fences {
-        if place_of(fence) == Some(Place::Method) {
-            // A benchmark script: its commands and comments, one paragraph each.
-            let lines = fence
-                .text
-                .lines()
-                .map(|l| l.trim().trim_start_matches('#').trim());
-            method.extend(lines.filter(|l| !l.is_empty()).map(str::to_owned));
-            continue;
-        }
-        im.lose(
-            fence.line,
-            LostKind::FreeText,
-            fence.text.trim_end().to_owned(),
-            None,
-        );
-    }
-    study.objective = (!objective.is_empty()).then(|| in_lang(lang, objective.join(" ")));
-    study.method = (!method.is_empty()).then(|| in_lang(lang, method));
-    study.notes = (!notes.is_empty()).then(|| in_lang(lang, notes));
+    free_text(&mut im, &mut study, lang);
 
     im.lost.sort_by_key(|l| l.line);
     Ok(Imported {
@@ -746,29 +378,6 @@ fn goal_and_command(im: &mut Importer, study: &mut StudyFile) {
         });
 }
 
-/// The profile of a report that describes none.
-const DEFAULT_PROFILE: &str = "default";
-
-/// A profile for a case the report never describes (`ShareGPT batch size 4`).
-fn new_profile(
-    im: &mut Importer,
-    profiles: &mut Vec<ProfileEntry>,
-    label: &str,
-    line: u64,
-) -> String {
-    let name = label.trim_matches('*').trim().to_owned();
-    if !profiles.iter().any(|p| p.name == name) {
-        im.lose(line, LostKind::UnknownProfile, name.clone(), None);
-        profiles.push(ProfileEntry {
-            name: name.clone(),
-            total_requests: None,
-            title: None,
-            dataset: OrderedTable::default(),
-        });
-    }
-    name
-}
-
 impl Imported {
     /// Writes `DIR/study.toml` and the raw files; returns the paths written.
     pub fn write(&self, dir: &Path) -> Result<Vec<PathBuf>> {
@@ -792,63 +401,4 @@ fn write_file(path: &Path, text: &str) -> Result<()> {
     }
     // Whole or not at all: a study half written over a good one is worse than none.
     crate::export::Destination::File(path.to_path_buf()).write_text(text)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn slugs_and_numbering() {
-        assert_eq!(
-            slug("Max Num Seqs && Performance Mode"),
-            "max-num-seqs-performance-mode"
-        );
-        assert_eq!(slug("vLLM"), "vllm");
-        assert_eq!(slug("Последовательности 512"), "posledovatelnosti-512");
-        assert_eq!(
-            english(
-                "Максимальное число последовательностей и Режим производительности",
-                "ru"
-            ),
-            "Max Num Seqs && Performance Mode"
-        );
-        assert_eq!(
-            without_numbering("1. Choosing the Inference Engine"),
-            "Choosing the Inference Engine"
-        );
-        let mut taken = BTreeSet::new();
-        assert_eq!(unique("a".into(), &mut taken), "a");
-        assert_eq!(unique("a".into(), &mut taken), "a-2");
-    }
-
-    #[test]
-    fn prose_loses_its_markdown() {
-        assert_eq!(
-            plain_prose("See the [evaluation results](https://x.org/a_b#c) for **more**."),
-            "See the evaluation results (https://x.org/a_b#c) for more."
-        );
-        assert_eq!(plain_prose("a [b] c"), "a [b] c");
-    }
-
-    #[test]
-    fn yaml_scalars_keep_their_types() {
-        assert_eq!(toml_value("1000"), toml::Value::Integer(1000));
-        assert_eq!(
-            toml_value("ShareGPT"),
-            toml::Value::String("ShareGPT".into())
-        );
-    }
-
-    #[test]
-    fn command_prefixes() {
-        assert_eq!(
-            command_prefix("mindie serve Qwen3-30B-A3B").as_deref(),
-            Some("mindie serve")
-        );
-        assert_eq!(
-            command_prefix("vllm serve Qwen/Qwen3-30B-A3B -tp 2").as_deref(),
-            Some("vllm serve")
-        );
-    }
 }

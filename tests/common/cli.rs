@@ -12,7 +12,13 @@ pub fn perflab() -> assert_cmd::Command {
 
 /// The same, run in `cwd` (a temporary folder keeps a stray `perflab.toml` out).
 pub fn perflab_in(cwd: &Path) -> assert_cmd::Command {
-    let mut cmd = assert_cmd::cargo::cargo_bin_cmd!("perflab");
+    assert_cmd::Command::from_std(perflab_process_in(cwd))
+}
+
+/// The same environment as a plain process, for a test that spawns the binary and
+/// kills it or runs several at once (`assert_cmd` only runs to the end).
+pub fn perflab_process_in(cwd: &Path) -> std::process::Command {
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin!("perflab"));
     cmd.current_dir(cwd);
     for var in [
         "LANG",

@@ -4,20 +4,12 @@
 
 use std::path::PathBuf;
 
-use assert_cmd::Command;
 use serde_json::{Map, Value as Json};
+
+use crate::common::cli::perflab;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn perflab() -> Command {
-    let mut cmd = Command::cargo_bin("perflab").unwrap();
-    cmd.current_dir(root())
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANGUAGE")
-        .env("LC_ALL", "en_US.UTF-8");
-    cmd
 }
 
 struct Out {

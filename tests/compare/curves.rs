@@ -1,21 +1,13 @@
 //! `perflab curves` and the sweep readers as a user runs them, on the real
 //! `vllm bench sweep serve` folder (fixtures/vllm-sweep) and guidellm's multi-benchmark
-//! report (its page is checked in headless Chromium by `tests/html_browser.rs`).
-
-mod common;
+//! report (its page is checked in headless Chromium by `tests/programs/html_browser.rs`).
 
 use std::path::Path;
 
-use assert_cmd::cargo::cargo_bin_cmd;
 use serde_json::{json, Value as Json};
 
-use common::sweep::{sweep_of, SWEEP};
-
-fn perflab() -> assert_cmd::Command {
-    let mut cmd = cargo_bin_cmd!("perflab");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
+use crate::common::cli::perflab;
+use crate::common::sweep::{sweep_of, SWEEP};
 
 fn lines(stdout: &[u8]) -> Vec<Json> {
     std::str::from_utf8(stdout)

@@ -10,6 +10,8 @@ use perflab::render::report::{self, RenderedReport};
 use perflab::render::templates::Templates;
 use perflab::study;
 
+use crate::common::cli::perflab;
+
 const REFERENCE: &str = "fixtures/studies/qwen3.5-9b-h100/study.toml";
 const ASCEND: &str = "fixtures/studies/qwen3-30b-a3b-910b/study.toml";
 const LANGS: [&str; 3] = ["en", "ru", "zh-CN"];
@@ -621,10 +623,6 @@ fn russian_plurals_have_three_forms() {
         ],
     );
     assert!(one.contains("0 of 1 request completed"), "{one}");
-}
-
-fn perflab() -> assert_cmd::Command {
-    assert_cmd::Command::cargo_bin("perflab").unwrap()
 }
 
 #[test]

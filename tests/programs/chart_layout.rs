@@ -8,12 +8,10 @@
 //! Own harness (libtest-mimic): without `rsvg-convert` the test is reported as ignored;
 //! `PERFLAB_REQUIRE_RSVG=1` (set by `.ci/run`) makes that a failure.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::{Failed, Trial};
 use perflab::compare::StudyComparison;
 use perflab::render::charts::{
     delta_chart, grouped_bars, BarChart, BarSeries, DeltaBar, DeltaChart, DeltaTone,
@@ -35,8 +33,8 @@ const LANGS: [&str; 3] = ["en", "ru", "zh-CN"];
 /// Space above and below each text's strip, so that ink leaving the canvas is seen.
 const PAD: u32 = 60;
 
-fn main() -> std::process::ExitCode {
-    let args = Arguments::from_args();
+/// The tests, ignored when `rsvg-convert` is missing and not required.
+pub fn trials() -> Vec<Trial> {
     let rsvg = find_program("rsvg-convert");
     let required = std::env::var("PERFLAB_REQUIRE_RSVG").is_ok_and(|v| v == "1");
     if rsvg.is_none() {
@@ -56,7 +54,7 @@ fn main() -> std::process::ExitCode {
         let rsvg = rsvg.clone();
         trials.push(
             Trial::test(
-                format!("study_charts_have_no_overlapping_text_{lang}"),
+                format!("chart_layout::study_charts_have_no_overlapping_text_{lang}"),
                 move || {
                     let rsvg = rsvg.ok_or("`rsvg-convert` (librsvg2-bin) is not on PATH")?;
                     let mut problems = Vec::new();
@@ -90,11 +88,14 @@ fn main() -> std::process::ExitCode {
     }
     let rsvg_hard = rsvg.clone();
     trials.push(
-        Trial::test("long_russian_title_and_legend_do_not_overlap", move || {
-            let rsvg = rsvg_hard.ok_or("`rsvg-convert` (librsvg2-bin) is not on PATH")?;
-            let svg = grouped_bars(&long_russian_chart()).map_err(|e| e.to_string())?;
-            failures(check_chart(&rsvg, "long Russian chart", &svg))
-        })
+        Trial::test(
+            "chart_layout::long_russian_title_and_legend_do_not_overlap",
+            move || {
+                let rsvg = rsvg_hard.ok_or("`rsvg-convert` (librsvg2-bin) is not on PATH")?;
+                let svg = grouped_bars(&long_russian_chart()).map_err(|e| e.to_string())?;
+                failures(check_chart(&rsvg, "long Russian chart", &svg))
+            },
+        )
         .with_ignored_flag(ignored),
     );
     // Latin and Cyrillic charts also hold with the wider DejaVu Sans as the only font
@@ -104,7 +105,7 @@ fn main() -> std::process::ExitCode {
         let no_dejavu = !Path::new(DEJAVU).is_dir();
         trials.push(
             Trial::test(
-                format!("study_charts_hold_with_dejavu_only_{lang}"),
+                format!("chart_layout::study_charts_hold_with_dejavu_only_{lang}"),
                 move || {
                     let rsvg = rsvg.ok_or("`rsvg-convert` (librsvg2-bin) is not on PATH")?;
                     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
@@ -154,7 +155,7 @@ fn main() -> std::process::ExitCode {
     let rsvg_self = rsvg.clone();
     trials.push(
         Trial::test(
-            "the_check_catches_overlapping_and_clipped_text",
+            "chart_layout::the_check_catches_overlapping_and_clipped_text",
             move || {
                 let rsvg = rsvg_self.ok_or("`rsvg-convert` (librsvg2-bin) is not on PATH")?;
                 let svg = grouped_bars(&long_russian_chart()).map_err(|e| e.to_string())?;
@@ -188,7 +189,7 @@ fn main() -> std::process::ExitCode {
         )
         .with_ignored_flag(ignored),
     );
-    libtest_mimic::run(&args, trials).exit_code()
+    trials
 }
 
 /// `svg` with attribute `name` of the `<text>` that holds `content` set to `value`.
@@ -516,7 +517,7 @@ fn measure(
         "rsvg-convert: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let image = common::png::decode(&std::fs::read(&png_path).expect("png written"))
+    let image = crate::common::png::decode(&std::fs::read(&png_path).expect("png written"))
         .expect("rsvg writes a PNG");
     assert_eq!(image.width, canvas);
     let boxes = (0..texts.len() as u32)

@@ -1,4 +1,4 @@
-//! WebDriver helpers of the browser tests (`tests/html_browser.rs`): find Chromium and
+//! WebDriver helpers of the browser tests (`tests/programs/html_browser.rs`): find Chromium and
 //! chromedriver, start the driver, talk to it (chromedriver's plain HTTP + JSON, spoken
 //! with a few lines of std), and open a page to run a script in it.
 

@@ -6,14 +6,15 @@
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
-use assert_cmd::cargo::cargo_bin_cmd;
 use serde_json::Value as Json;
+
+use crate::common;
 
 const RESULT: &str = "fixtures/history/vllm-result.json";
 
+/// The binary in English by `PERFLAB_LANG`, as a nightly job would set it.
 fn perflab() -> assert_cmd::Command {
-    let mut cmd = cargo_bin_cmd!("perflab");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    let mut cmd = common::cli::perflab();
     cmd.env("PERFLAB_LANG", "en");
     cmd
 }
@@ -430,9 +431,8 @@ fn an_interrupted_add_leaves_no_partial_part() {
         let _ = f;
     }
     add(&store, &night(tmp.path(), 999, 1.0), 0).success();
-    let bin = assert_cmd::cargo::cargo_bin!("perflab");
     for delay_ms in [1u64, 5, 10, 20, 40, 80] {
-        let mut child = std::process::Command::new(bin)
+        let mut child = common::cli::perflab_process_in(Path::new(env!("CARGO_MANIFEST_DIR")))
             .args(["history", "add"])
             .arg(&dir)
             .arg("--store")
@@ -501,11 +501,10 @@ fn two_adds_at_once_do_not_corrupt_the_store() {
     let tmp = tempfile::tempdir().unwrap();
     let store = tmp.path().join("store");
     add(&store, &night(tmp.path(), 0, 1.0), 0).success();
-    let bin = assert_cmd::cargo::cargo_bin!("perflab");
     let a = night(tmp.path(), 1, 1.01);
     let b = night(tmp.path(), 2, 0.99);
     let spawn = |file: &Path| {
-        std::process::Command::new(bin)
+        common::cli::perflab_process_in(Path::new(env!("CARGO_MANIFEST_DIR")))
             .args(["history", "add"])
             .arg(file)
             .arg("--store")

@@ -1,19 +1,17 @@
 //! Golden files: what every command writes, in every format, for a fixed input, kept in
 //! `tests/golden/<case>/`. A change of output is a change of these files, read in review.
 //!
-//! `PERFLAB_BLESS=1 cargo test --test goldens` rewrites them from the current binary; a
-//! file under `tests/golden/` that no case writes any more fails the stale check.
+//! `PERFLAB_BLESS=1 cargo test --test compare goldens` rewrites them from the current
+//! binary; a file under `tests/golden/` that no case writes any more fails the stale check.
 //! Temporary folders in outputs are written as `$TMP`, so the files do not depend on the
 //! machine.
-
-mod common;
 
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::cli::{perflab, text};
-use common::sweep::SWEEP;
+use crate::common::cli::{perflab, text};
+use crate::common::sweep::SWEEP;
 
 const GOLDEN: &str = "tests/golden";
 const BASE_SWEEP: &str = "fixtures/aiperf/0.13.0-run6-sweep-c1-c4-trials2";

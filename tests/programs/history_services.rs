@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::{Failed, Trial};
 use serde_json::Value as Json;
 
 const RESULT: &str = "fixtures/history/vllm-result.json";
@@ -29,8 +29,8 @@ fn python_has(module: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-fn main() -> std::process::ExitCode {
-    let args = Arguments::from_args();
+/// The tests, each ignored when its Python module is missing and not required.
+pub fn trials() -> Vec<Trial> {
     let mut trials = Vec::new();
     for (name, module, var, test) in [
         (
@@ -55,14 +55,16 @@ fn main() -> std::process::ExitCode {
                 if required { "required" } else { "ignored" }
             );
         }
-        trials.push(Trial::test(name, test).with_ignored_flag(!present && !required));
+        trials.push(
+            Trial::test(format!("history_services::{name}"), test)
+                .with_ignored_flag(!present && !required),
+        );
     }
-    libtest_mimic::run(&args, trials).exit_code()
+    trials
 }
 
 fn perflab() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_perflab"));
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    let mut cmd = crate::common::cli::perflab_process_in(Path::new(env!("CARGO_MANIFEST_DIR")));
     cmd.env("PERFLAB_LANG", "en");
     // Only the credentials and endpoint of the test's server: nothing of the machine's.
     for (k, _) in std::env::vars() {

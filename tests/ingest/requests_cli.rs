@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use serde_json::{json, Value};
 
+use crate::common;
+
 fn fixture(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures")
@@ -17,8 +19,9 @@ fn fixture(rel: &str) -> PathBuf {
 const RUN9: &str = "vllm/0.33.0-run9-goodput-failures/result.json";
 const RUN10: &str = "vllm/0.33.0-run10-goodput-ttft22/result.json";
 
+/// The binary in English by `PERFLAB_LANG`.
 fn perflab() -> Command {
-    let mut cmd = Command::cargo_bin("perflab").unwrap();
+    let mut cmd = common::cli::perflab();
     cmd.env("PERFLAB_LANG", "en");
     cmd
 }

@@ -4,10 +4,10 @@
 
 use std::process::Command;
 
-use assert_cmd::cargo::cargo_bin_cmd;
+use crate::common::cli::perflab;
 
 fn stdout_of(args: &[&str]) -> String {
-    let out = cargo_bin_cmd!("perflab").args(args).assert().success();
+    let out = perflab().args(args).assert().success();
     String::from_utf8(out.get_output().stdout.clone()).expect("UTF-8 output")
 }
 
@@ -32,10 +32,7 @@ fn every_shell_gets_a_script_that_names_the_commands() {
         }
         assert!(script.contains("keep-going"), "{shell}: no ingest flag");
     }
-    let out = cargo_bin_cmd!("perflab")
-        .args(["completions", "tcsh"])
-        .assert()
-        .code(2);
+    let out = perflab().args(["completions", "tcsh"]).assert().code(2);
     assert!(String::from_utf8_lossy(&out.get_output().stderr).contains("bash"));
 }
 
@@ -91,7 +88,7 @@ fn man_page_names_every_command() {
     }
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("man1");
-    cargo_bin_cmd!("perflab")
+    perflab()
         .args(["man", "--out"])
         .arg(&out)
         .assert()

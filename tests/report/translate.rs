@@ -18,6 +18,8 @@ use perflab::published::inline::numbers;
 use perflab::published::{read_blocks_and_document, NodeKind};
 use perflab::translate::{translate, Options, Source, Translated, UserMemory};
 
+use crate::common;
+
 const REFERENCE: &str = "fixtures/reports/qwen3.5-9b-h100.en.md";
 const HUMAN_RU: &str = "fixtures/reports/qwen3.5-9b-h100.ru.md";
 
@@ -284,13 +286,10 @@ fn serve(stream: TcpStream, behaviour: Behaviour, seen: &AtomicUsize) {
     );
 }
 
+/// The binary without the machine's LLM server: `--llm` tests name theirs.
 fn perflab() -> Command {
-    let mut cmd = Command::cargo_bin("perflab").unwrap();
-    cmd.env("LANG", "C")
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANGUAGE")
-        .env_remove("PERFLAB_LLM_URL")
+    let mut cmd = common::cli::perflab();
+    cmd.env_remove("PERFLAB_LLM_URL")
         .env_remove("PERFLAB_LLM_MODEL");
     cmd
 }

@@ -2,12 +2,10 @@
 //! warnings in every command, one configuration file, the user's language everywhere
 //! (`--lang`, never only the environment), and outputs written whole.
 
-mod common;
-
 use std::fs;
 
-use common::cli::{perflab, perflab_in, text};
-use common::sweep::SWEEP;
+use crate::common::cli::{perflab, perflab_in, text};
+use crate::common::sweep::SWEEP;
 
 const SWEEP_AGGREGATE: &str =
     "fixtures/aiperf/0.13.0-run3-sweep-c1-c4-failures/profile_export_aiperf_sweep.json";

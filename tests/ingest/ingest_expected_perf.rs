@@ -1,13 +1,11 @@
 //! The genai-perf, AIPerf and guidellm fixtures against their hand-written expectations
 //! (`fixtures/expected/`). Their readers are being written; each test is ignored until its
 //! reader lands, then its `#[ignore]` goes. Run them now with
-//! `cargo test --test ingest_expected_perf -- --ignored`.
+//! `cargo test --test ingest ingest_expected_perf -- --ignored`.
 
-mod common;
+use crate::common::expected::{check_pair, check_selected};
 
-use common::expected::{check_pair, check_selected};
-
-fn names_tool(e: &common::expected::Expectation, prefix: &str) -> bool {
+fn names_tool(e: &crate::common::expected::Expectation, prefix: &str) -> bool {
     !e.is_ready() && e.formats().iter().any(|f| f.starts_with(prefix))
 }
 
@@ -29,7 +27,7 @@ fn guidellm_fixtures_match_their_hand_written_expectations() {
 #[test]
 fn every_expectation_is_checked_by_one_test() {
     let tools = ["genai-perf-", "aiperf-", "guidellm-"];
-    for e in common::expected::load_all() {
+    for e in crate::common::expected::load_all() {
         let owners = tools.iter().filter(|t| names_tool(&e, t)).count() + usize::from(e.is_ready());
         assert_eq!(owners, 1, "{} is checked by {owners} tests", e.fixture);
     }

@@ -1,21 +1,12 @@
 //! The `check` and `import` commands as a user runs them: exit codes, the terminal lines
 //! of a wrong claim, `--json`, `--strict`, `--lang`.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
+
+use crate::common::cli::perflab;
 
 const REFERENCE: &str = "fixtures/reports/qwen3.5-9b-h100.en.md";
 const CORPUS: &str = "fixtures/reports/gpustack-qwen3-30b-a3b-910b.md";
-
-fn perflab() -> Command {
-    let mut cmd = Command::cargo_bin("perflab").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("LANG", "C")
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANGUAGE");
-    cmd
-}
 
 #[test]
 fn a_wrong_claim_fails_with_its_line_and_both_values() {

@@ -5,20 +5,15 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::cargo::cargo_bin_cmd;
 use serde_json::Value as Json;
+
+use crate::common::cli::perflab;
 
 const AIPERF_TRIALS: &str = "fixtures/aiperf/0.13.0-run6-sweep-c1-c4-trials2";
 const AIPERF_MULTI: &str = "fixtures/aiperf/0.13.0-run7-multirun-c2-x3";
 const AIPERF_SWEEP: &str = "fixtures/aiperf/0.13.0-run8-sweep-c1-c8";
 const IP_RATES: &str = "fixtures/inference-perf/0.7.0-run4-constant-3stages";
 const IP_CONC: &str = "fixtures/inference-perf/0.7.0-run5-concurrent-3stages-failures";
-
-fn perflab() -> assert_cmd::Command {
-    let mut cmd = cargo_bin_cmd!("perflab");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
 
 fn root(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)

@@ -1,23 +1,15 @@
 //! `perflab ingest` as a user runs it: the table, NDJSON, CSV and Parquet outputs over the
 //! fixture corpus, exit codes and `FILE:LINE:` errors, `--keep-going` and `--format`.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use assert_cmd::cargo::cargo_bin_cmd;
 use perflab::model::{read_frame, FrameFormat};
 use predicates::prelude::*;
 use serde_json::Value as Json;
 
-const PLACEHOLDERS: &str = "fixtures/variants/vllm-serve-2025-readme-sample-placeholders.md";
+use crate::common::cli::perflab;
 
-fn perflab() -> assert_cmd::Command {
-    let mut cmd = cargo_bin_cmd!("perflab");
-    // Relative fixture paths, as a user in the repository would type them.
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
+const PLACEHOLDERS: &str = "fixtures/variants/vllm-serve-2025-readme-sample-placeholders.md";
 
 fn ndjson(stdout: &[u8]) -> Vec<serde_json::Map<String, Json>> {
     let text = std::str::from_utf8(stdout).expect("UTF-8 output");
@@ -31,7 +23,7 @@ fn ndjson(stdout: &[u8]) -> Vec<serde_json::Map<String, Json>> {
 
 /// Runs of the formats whose readers exist, as the hand-written expectations count them.
 fn expected_ready_runs_under(dir: &str) -> usize {
-    common::expected::load_all()
+    crate::common::expected::load_all()
         .iter()
         .filter(|e| e.fixture.starts_with(dir) && e.is_ready())
         .map(|e| e.formats().len())
@@ -40,7 +32,7 @@ fn expected_ready_runs_under(dir: &str) -> usize {
 
 fn is_ready_format(run: &serde_json::Map<String, Json>) -> bool {
     let f = run["format"].as_str().expect("format is a string");
-    common::expected::READY_FORMATS.contains(&f)
+    crate::common::expected::READY_FORMATS.contains(&f)
 }
 
 fn find<'a>(
@@ -159,7 +151,7 @@ fn table_fits_the_terminal_and_numbers_runs_from_one() {
 #[test]
 fn json_lines_of_the_corpus() {
     // Every file's runs, as the per-file expectations count them: `--all-files` keeps the
-    // console copies of the generated runs (tests/runs_once.rs checks the merged rows).
+    // console copies of the generated runs (tests/ingest/runs_once.rs checks the merged rows).
     let out = perflab()
         .args(["ingest", "--json", "--all-files", "fixtures/corpus"])
         .assert()
@@ -228,7 +220,7 @@ fn csv_and_parquet_are_written_and_read_back() {
         let runs = read_frame(&path, format).unwrap_or_else(|e| panic!("{name}: {e}"));
         let ready = runs
             .iter()
-            .filter(|r| common::expected::READY_FORMATS.contains(&r.format.as_str()))
+            .filter(|r| crate::common::expected::READY_FORMATS.contains(&r.format.as_str()))
             .count();
         assert_eq!(ready, expected_ready_runs_under("corpus/"), "{name}");
         let gpustack_4k = runs

@@ -5,8 +5,6 @@
 //! line, 100,000-deep nesting) all give runs that each hold a metric, or an error that names
 //! its line. Case counts are kept small: this runs unoptimised in CI on two cores.
 
-mod common;
-
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
@@ -149,10 +147,10 @@ const OUTPUT_DIRS: [&str; 9] = [
 
 /// Every fixture file with its contents, READMEs included (they are files a user may walk).
 fn fixtures() -> Vec<(String, Vec<u8>)> {
-    let base = common::expected::fixtures_dir();
+    let base = crate::common::expected::fixtures_dir();
     OUTPUT_DIRS
         .iter()
-        .flat_map(|d| common::expected::files_under(&base, &base.join(d)))
+        .flat_map(|d| crate::common::expected::files_under(&base, &base.join(d)))
         .map(|rel| {
             let bytes = std::fs::read(base.join(&rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
             (rel, bytes)

@@ -1,8 +1,8 @@
-//! Opens perflab's pages in headless Chromium through WebDriver (`tests/webdriver/`) and
+//! Opens perflab's pages in headless Chromium through WebDriver (`tests/programs/webdriver/`) and
 //! checks what a reader would see: the page loads, the browser logs no error, every
 //! inline chart has a size and its texts are laid out. The pages: a report page with
 //! Cyrillic and Chinese charts here, and the pages of load sweeps in
-//! `tests/browser/curve_pages.rs`.
+//! `tests/programs/browser/curve_pages.rs`.
 //!
 //! Needs Debian's `chromium`, `chromium-driver` and `fonts-noto-cjk` (`.ci/run` installs
 //! them). This file has its own harness (libtest-mimic) so that, where Chromium or its
@@ -12,20 +12,19 @@
 //! `PERFLAB_KEEP_PAGE=FILE` keeps a copy of the page, e.g. for
 //! `chromium --headless --screenshot`.
 
-mod common;
 #[path = "browser/curve_pages.rs"]
 mod curve_pages;
-#[path = "webdriver/mod.rs"]
-mod webdriver;
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use assert_cmd::cargo::cargo_bin_cmd;
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::{Failed, Trial};
 use perflab::render::charts::{grouped_bars, BarChart, BarSeries};
 use perflab::render::html::page;
 use serde_json::{json, Value};
+
+use crate::common::cli::perflab;
+use crate::webdriver;
 
 fn series(name: &str, values: &[Option<f64>], labels: &[Option<&str>]) -> BarSeries {
     BarSeries {
@@ -192,15 +191,8 @@ const TESTS: [BrowserTest; 4] = [
     ),
 ];
 
-/// perflab as a user runs it, from the project folder (fixture paths are relative).
-fn perflab() -> assert_cmd::Command {
-    let mut cmd = cargo_bin_cmd!("perflab");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
-
-fn main() -> std::process::ExitCode {
-    let args = Arguments::from_args();
+/// The tests, each ignored when Chromium or its driver is missing and not required.
+pub fn trials() -> Vec<Trial> {
     let required = std::env::var("PERFLAB_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
     let missing = webdriver::programs().err().unwrap_or_default();
     if !missing.is_empty() {
@@ -215,19 +207,21 @@ fn main() -> std::process::ExitCode {
             }
         );
     }
-    let trials = TESTS
+    TESTS
         .iter()
         .map(|&(name, check)| {
-            Trial::test(name, move || -> Result<(), Failed> {
-                let (chromium, chromedriver) =
-                    webdriver::programs().map_err(|missing| missing.join("; "))?;
-                check(&chromium, &chromedriver);
-                Ok(())
-            })
+            Trial::test(
+                format!("html_browser::{name}"),
+                move || -> Result<(), Failed> {
+                    let (chromium, chromedriver) =
+                        webdriver::programs().map_err(|missing| missing.join("; "))?;
+                    check(&chromium, &chromedriver);
+                    Ok(())
+                },
+            )
             .with_ignored_flag(!missing.is_empty() && !required)
         })
-        .collect();
-    libtest_mimic::run(&args, trials).exit_code()
+        .collect()
 }
 
 fn check_report_page(chromium: &Path, chromedriver: &Path) {

@@ -9,18 +9,10 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use serde_json::Value as Json;
 
+use crate::common::cli::perflab;
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The binary in the repository, in English.
-fn perflab() -> Command {
-    let mut cmd = Command::cargo_bin("perflab").unwrap();
-    cmd.current_dir(root())
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANGUAGE")
-        .env("LC_ALL", "en_US.UTF-8");
-    cmd
 }
 
 struct Out {

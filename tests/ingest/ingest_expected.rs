@@ -2,9 +2,7 @@
 //! off the file (`fixtures/expected/`), for the formats whose readers exist (vLLM, SGLang).
 //! The genai-perf / AIPerf / guidellm fixtures are checked by `ingest_expected_perf.rs`.
 
-mod common;
-
-use common::expected::{self, check_pair, check_selected, Expectation};
+use crate::common::expected::{self, check_pair, check_selected, Expectation};
 
 #[test]
 fn every_fixture_has_an_expectation_and_every_expectation_a_fixture() {

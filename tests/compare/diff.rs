@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use serde_json::Value;
 
+use crate::common::cli::perflab_in;
+
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures/diff")
@@ -31,17 +33,6 @@ fn put(dir: &Path, rel: &str, text: &str) -> PathBuf {
 fn edit(text: &str, old: &str, new: &str) -> String {
     assert_eq!(text.matches(old).count(), 1, "{old:?} must occur once");
     text.replace(old, new)
-}
-
-/// The binary, run in `cwd` (so no stray perflab.toml is read), in English, outside CI.
-fn perflab(cwd: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("perflab").unwrap();
-    cmd.current_dir(cwd)
-        .env_remove("GITHUB_STEP_SUMMARY")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANGUAGE")
-        .env("LC_ALL", "en_US.UTF-8");
-    cmd
 }
 
 struct Run {
@@ -102,7 +93,7 @@ fn a_ten_percent_throughput_drop_fails_the_default_policy() {
             "Total token throughput (tok/s):          947.30",
         )],
     );
-    let r = run(perflab(dir.path()).arg("diff").arg(&base).arg(&cand));
+    let r = run(perflab_in(dir.path()).arg("diff").arg(&base).arg(&cand));
     assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
     let first = r.stdout.lines().next().unwrap();
     assert_eq!(
@@ -123,7 +114,7 @@ fn a_ten_percent_throughput_drop_fails_the_default_policy() {
     );
     assert!(!r.stdout.contains('\x1b'), "no colour in a pipe");
 
-    let r = run(perflab(dir.path())
+    let r = run(perflab_in(dir.path())
         .args(["diff", "--json"])
         .arg(&base)
         .arg(&cand));
@@ -147,7 +138,7 @@ fn a_four_percent_drop_passes_the_default_policy() {
             "Total token throughput (tok/s):          1010.45",
         )],
     );
-    let r = run(perflab(dir.path()).arg("diff").arg(&base).arg(&cand));
+    let r = run(perflab_in(dir.path()).arg("diff").arg(&base).arg(&cand));
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert!(r
         .stdout
@@ -181,7 +172,7 @@ fn an_improvement_never_fails() {
             ),
         ],
     );
-    let r = run(perflab(dir.path())
+    let r = run(perflab_in(dir.path())
         .args(["diff", "--json"])
         .arg(&base)
         .arg(&cand));
@@ -215,7 +206,7 @@ fn new_failed_requests_fail_the_default_policy() {
             "Failed requests:                         3",
         )],
     );
-    let r = run(perflab(dir.path()).arg("diff").arg(&base).arg(&cand));
+    let r = run(perflab_in(dir.path()).arg("diff").arg(&base).arg(&cand));
     assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("regression (failed>0)"), "{}", r.stdout);
 }
@@ -244,7 +235,7 @@ fn a_six_percent_drop_within_noise_passes() {
     // Simpson integration of the t density).
     let dir = tempfile::tempdir().unwrap();
     repeats(dir.path(), [870.0, 920.0, 970.0], [814.8, 864.8, 914.8]);
-    let r = run(perflab(dir.path()).args([
+    let r = run(perflab_in(dir.path()).args([
         "diff",
         "baseline",
         "candidate",
@@ -267,7 +258,7 @@ fn a_six_percent_drop_within_noise_passes() {
     assert_eq!(total["trend"], "noise");
     assert_eq!(cmp["counts"]["within_noise"], 1);
 
-    let r = run(perflab(dir.path()).args([
+    let r = run(perflab_in(dir.path()).args([
         "diff",
         "baseline",
         "candidate",
@@ -289,7 +280,7 @@ fn a_six_percent_drop_beyond_noise_fails() {
     // −4.7680%] of 920 (t*(0.975, 4) = 2.776445 from a t table).
     let dir = tempfile::tempdir().unwrap();
     repeats(dir.path(), [915.0, 920.0, 925.0], [859.8, 864.8, 869.8]);
-    let r = run(perflab(dir.path()).args([
+    let r = run(perflab_in(dir.path()).args([
         "diff",
         "baseline",
         "candidate",
@@ -321,7 +312,7 @@ fn malformed_rules_exit_2_and_show_how_to_write_one() {
         ("p99_ttft_ms>ten%", "`ten%` is not a number"),
         ("failed>+1", "`+1` has a sign but no %"),
     ] {
-        let r = run(perflab(dir.path())
+        let r = run(perflab_in(dir.path())
             .args(["diff", "--fail-on", rule])
             .arg(&base)
             .arg(&cand));
@@ -346,7 +337,7 @@ fn malformed_rules_exit_2_and_show_how_to_write_one() {
         "perflab.toml",
         "[diff]\nfail-on = [\"p99_ttft_ms>+ten%\"]\n",
     );
-    let r = run(perflab(dir.path()).arg("diff").arg(&base).arg(&cand));
+    let r = run(perflab_in(dir.path()).arg("diff").arg(&base).arg(&cand));
     assert_eq!(r.code, 2);
     assert!(
         r.stderr
@@ -356,7 +347,7 @@ fn malformed_rules_exit_2_and_show_how_to_write_one() {
     );
     // A well-formed rule on a column no run has is a typo, not a pass.
     fs::remove_file(dir.path().join("perflab.toml")).unwrap();
-    let r = run(perflab(dir.path())
+    let r = run(perflab_in(dir.path())
         .args(["diff", "--fail-on", "total_throughput<-5%"])
         .arg(&base)
         .arg(&cand));
@@ -385,7 +376,7 @@ fn rules_from_the_config_file_replace_the_default_policy() {
         "perflab.toml",
         "[diff]\nfail-on = [\"total_token_throughput<-3%\"]\n",
     );
-    let r = run(perflab(dir.path()).arg("diff").arg(&base).arg(&cand));
+    let r = run(perflab_in(dir.path()).arg("diff").arg(&base).arg(&cand));
     assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
     assert!(
         r.stdout
@@ -394,7 +385,7 @@ fn rules_from_the_config_file_replace_the_default_policy() {
         r.stdout
     );
     // --fail-on wins over the file.
-    let r = run(perflab(dir.path())
+    let r = run(perflab_in(dir.path())
         .args(["diff", "--fail-on", "total_token_throughput<-5%"])
         .arg(&base)
         .arg(&cand));
@@ -421,7 +412,7 @@ fn runs_on_one_side_only_are_listed_as_added_and_removed() {
     // Keyed by file: the workload key would pair by model instead (see
     // `timestamp_named_results_pair_by_workload`).
     let by_file = ["--key", "source,run_index"];
-    let r = run(perflab(d)
+    let r = run(perflab_in(d)
         .args(["diff", "baseline", "candidate"])
         .args(by_file));
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
@@ -453,7 +444,7 @@ fn nothing_matched_is_an_error() {
     put(dir.path(), "baseline/a.txt", &text);
     put(dir.path(), "candidate/b.txt", &text);
     let by_file = ["--key", "source,run_index"];
-    let r = run(perflab(dir.path())
+    let r = run(perflab_in(dir.path())
         .args(["diff", "baseline", "candidate"])
         .args(by_file));
     assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
@@ -482,7 +473,7 @@ fn nothing_matched_is_an_error() {
     let json = read_fixture(GPTOSS_JSON);
     put(dir.path(), "base2/a.json", &json);
     put(dir.path(), "cand2/b.json", &json);
-    let r = run(perflab(dir.path())
+    let r = run(perflab_in(dir.path())
         .args(["diff", "base2", "cand2"])
         .args(by_file));
     assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
@@ -499,14 +490,14 @@ fn nothing_matched_is_an_error() {
         .and_then(|s| s.split_whitespace().next())
         .expect("a suggested key")
         .to_owned();
-    let r = run(perflab(dir.path()).args(["diff", "base2", "cand2", "--key", &model_key]));
+    let r = run(perflab_in(dir.path()).args(["diff", "base2", "cand2", "--key", &model_key]));
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     // Without a key they pair by their workload, whatever the files are called.
-    let r = run(perflab(dir.path()).args(["diff", "base2", "cand2"]));
+    let r = run(perflab_in(dir.path()).args(["diff", "base2", "cand2"]));
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     // An empty side is an error too, and says where.
     fs::create_dir_all(dir.path().join("empty")).unwrap();
-    let r = run(perflab(dir.path()).args(["diff", "baseline", "empty"]));
+    let r = run(perflab_in(dir.path()).args(["diff", "baseline", "empty"]));
     assert_eq!(r.code, 2);
     assert!(
         r.stderr.contains("no benchmark runs found in empty"),
@@ -514,7 +505,7 @@ fn nothing_matched_is_an_error() {
         r.stderr
     );
     // So is an unreadable path.
-    let r = run(perflab(dir.path()).args(["diff", "baseline", "missing"]));
+    let r = run(perflab_in(dir.path()).args(["diff", "baseline", "missing"]));
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("missing"), "{}", r.stderr);
 }
@@ -533,7 +524,7 @@ fn single_files_pair_by_run_index() {
             "Total token throughput (tok/s):          947.30",
         ),
     );
-    let r = run(perflab(dir.path()).args(["diff", "old.txt", "new.txt"]));
+    let r = run(perflab_in(dir.path()).args(["diff", "old.txt", "new.txt"]));
     assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
     assert!(
         r.stdout.contains("Runs are paired by: run_index."),
@@ -563,7 +554,7 @@ fn key_columns_pair_runs_and_null_matches_null() {
     ));
     put(dir.path(), "base.jsonl", &(lines.join("\n") + "\n"));
     put(dir.path(), "cand.jsonl", &(cand.join("\n") + "\n"));
-    let r = run(perflab(dir.path()).args([
+    let r = run(perflab_in(dir.path()).args([
         "diff",
         "base.jsonl",
         "cand.jsonl",
@@ -593,7 +584,7 @@ fn key_columns_pair_runs_and_null_matches_null() {
     assert_eq!(cmp["removed"].as_array().unwrap().len(), 0);
 
     // A misspelt key column is an error, not "everything is null, so everything pairs".
-    let r = run(perflab(dir.path()).args([
+    let r = run(perflab_in(dir.path()).args([
         "diff",
         "base.jsonl",
         "cand.jsonl",
@@ -620,13 +611,13 @@ fn a_saved_runs_frame_is_a_baseline() {
         )],
     );
     let parquet = dir.path().join("baseline.parquet");
-    let ingest = run(perflab(dir.path())
+    let ingest = run(perflab_in(dir.path())
         .arg("ingest")
         .arg(&base)
         .arg("--parquet")
         .arg(&parquet));
     assert_eq!(ingest.code, 0, "{}", ingest.stderr);
-    let r = run(perflab(dir.path()).arg("diff").arg(&parquet).arg(&cand));
+    let r = run(perflab_in(dir.path()).arg("diff").arg(&parquet).arg(&cand));
     assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("bench.txt#1"));
 }
@@ -683,7 +674,7 @@ fn junit_has_one_case_per_rule_and_pair_and_fails_the_regression() {
     );
     let junit = dir.path().join("out/junit.xml");
     fs::create_dir_all(junit.parent().unwrap()).unwrap();
-    let r = run(perflab(dir.path())
+    let r = run(perflab_in(dir.path())
         .arg("diff")
         .arg(&base)
         .arg(&cand)
@@ -715,7 +706,7 @@ fn markdown_starts_with_the_verdict_and_folds_the_details() {
             "Total token throughput (tok/s):          947.30",
         )],
     );
-    let r = run(perflab(dir.path())
+    let r = run(perflab_in(dir.path())
         .arg("diff")
         .arg(&base)
         .arg(&cand)
@@ -745,7 +736,7 @@ fn markdown_starts_with_the_verdict_and_folds_the_details() {
 
     // Written to a file, the same text.
     let file = dir.path().join("comment.md");
-    let r2 = run(perflab(dir.path())
+    let r2 = run(perflab_in(dir.path())
         .arg("diff")
         .arg(&base)
         .arg(&cand)
@@ -764,7 +755,7 @@ fn github_step_summary_is_appended() {
     let dir = tempfile::tempdir().unwrap();
     let (base, cand) = text_pair(dir.path(), &[]);
     let summary = put(dir.path(), "summary.md", "## earlier step\n");
-    let r = run(perflab(dir.path())
+    let r = run(perflab_in(dir.path())
         .env("GITHUB_STEP_SUMMARY", &summary)
         .arg("diff")
         .arg(&base)
@@ -793,7 +784,7 @@ fn html_escapes_a_source_named_script() {
         ),
     );
     let html = dir.path().join("diff.html");
-    let r = run(perflab(dir.path())
+    let r = run(perflab_in(dir.path())
         .args(["diff", "baseline", "candidate", "--markdown", "-", "--html"])
         .arg(&html));
     assert_eq!(r.code, 1, "{}", r.stderr);
@@ -827,7 +818,7 @@ fn output_is_localized() {
             "Total token throughput (tok/s):          947.30",
         )],
     );
-    let r = run(perflab(dir.path())
+    let r = run(perflab_in(dir.path())
         .args(["diff", "--lang", "ru"])
         .arg(&base)
         .arg(&cand));
@@ -838,7 +829,7 @@ fn output_is_localized() {
         "{}",
         r.stdout
     );
-    let r = run(perflab(dir.path())
+    let r = run(perflab_in(dir.path())
         .env("LC_ALL", "zh_CN.UTF-8")
         .arg("diff")
         .arg(&base)
@@ -853,7 +844,7 @@ fn output_is_localized() {
 #[test]
 fn help_shows_the_default_policy() {
     let dir = tempfile::tempdir().unwrap();
-    let r = run(perflab(dir.path()).args(["diff", "--help"]));
+    let r = run(perflab_in(dir.path()).args(["diff", "--help"]));
     assert_eq!(r.code, 0);
     for rule in [
         "total_token_throughput<-5%",
@@ -877,7 +868,7 @@ fn help_shows_the_default_policy() {
 fn json_and_markdown_cannot_both_take_stdout() {
     let dir = tempfile::tempdir().unwrap();
     let (base, cand) = text_pair(dir.path(), &[]);
-    let r = run(perflab(dir.path())
+    let r = run(perflab_in(dir.path())
         .args(["diff", "--json", "--markdown", "-"])
         .arg(&base)
         .arg(&cand));
@@ -918,7 +909,7 @@ fn timestamp_named_results_pair_by_workload() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     timestamp_named_sides(d);
-    let r = run(perflab(d).args(["diff", "--json", "base", "cand"]));
+    let r = run(perflab_in(d).args(["diff", "--json", "base", "cand"]));
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     let v: Value = serde_json::from_str(&r.stdout).unwrap();
     let key: Vec<&str> = v["key_columns"]
@@ -949,10 +940,10 @@ fn paired_runs_that_differ_in_workload_say_so() {
     let d = dir.path();
     timestamp_named_sides(d);
     // By default the 256-token run is another benchmark: nothing pairs.
-    let r = run(perflab(d).args(["diff", "base", "cand256"]));
+    let r = run(perflab_in(d).args(["diff", "base", "cand256"]));
     assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
     // Keyed by model only, they pair, and the comparison says what differs.
-    let r = run(perflab(d).args(["diff", "--json", "--key", "model_id", "base", "cand256"]));
+    let r = run(perflab_in(d).args(["diff", "--json", "--key", "model_id", "base", "cand256"]));
     let v: Value = serde_json::from_str(&r.stdout).unwrap();
     assert_eq!(
         v["pairs"][0]["config_differs"],
@@ -960,7 +951,7 @@ fn paired_runs_that_differ_in_workload_say_so() {
         "{}",
         r.stdout
     );
-    let r = run(perflab(d).args([
+    let r = run(perflab_in(d).args([
         "diff",
         "--markdown",
         "-",

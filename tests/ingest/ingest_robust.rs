@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use serde_json::Value as Json;
 
+use crate::common::cli::perflab_in;
+
 fn fixture(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures")
@@ -27,16 +29,6 @@ fn put(dir: &Path, rel: &str, text: &str) -> PathBuf {
     path
 }
 
-fn perflab(cwd: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("perflab").unwrap();
-    cmd.current_dir(cwd)
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANGUAGE")
-        .env_remove("GITHUB_STEP_SUMMARY")
-        .env("LC_ALL", "en_US.UTF-8");
-    cmd
-}
-
 struct Out {
     code: i32,
     stdout: String,
@@ -54,7 +46,7 @@ fn run(cmd: &mut Command) -> Out {
 
 /// The runs of `perflab ingest --json PATH`, which must succeed.
 fn ingest_json(cwd: &Path, path: &Path) -> Vec<serde_json::Map<String, Json>> {
-    let out = run(perflab(cwd).args(["ingest", "--json"]).arg(path));
+    let out = run(perflab_in(cwd).args(["ingest", "--json"]).arg(path));
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
     out.stdout
         .lines()
@@ -80,7 +72,7 @@ fn a_cut_detailed_result_with_chinese_texts_is_an_error_naming_the_file_not_a_pa
     for cut in cuts {
         let cut = (0..=cut).rev().find(|&i| text.is_char_boundary(i)).unwrap();
         let path = put(dir.path(), "result.json", &text[..cut]);
-        let out = run(perflab(dir.path()).arg("ingest").arg(&path));
+        let out = run(perflab_in(dir.path()).arg("ingest").arg(&path));
         assert_eq!(out.code, 2, "cut at {cut}: {}{}", out.stdout, out.stderr);
         assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
         assert!(
@@ -101,7 +93,7 @@ fn a_mapped_key_of_the_wrong_type_is_an_error_never_a_run_of_nulls() {
     let dir = tempfile::tempdir().unwrap();
     let odd = r#"{"completed": "many", "duration": [1,2], "mean_ttft_ms": {"x": 1}}"#;
     let path = put(dir.path(), "odd.json", odd);
-    let out = run(perflab(dir.path()).arg("ingest").arg(&path));
+    let out = run(perflab_in(dir.path()).arg("ingest").arg(&path));
     assert_eq!(out.code, 2, "{}{}", out.stdout, out.stderr);
     assert!(
         out.stderr
@@ -124,14 +116,14 @@ fn a_mapped_key_of_the_wrong_type_is_an_error_never_a_run_of_nulls() {
     pretty.replace_range(at..end, "\"mean_ttft_ms\": {\"avg\": 25.85}");
     let line = pretty[..at].matches('\n').count() + 1;
     let path = put(dir.path(), "result.json", &pretty);
-    let out = run(perflab(dir.path()).arg("ingest").arg(&path));
+    let out = run(perflab_in(dir.path()).arg("ingest").arg(&path));
     assert_eq!(out.code, 2, "{}{}", out.stdout, out.stderr);
     let want =
         format!("result.json:{line}: key \"mean_ttft_ms\": expected a number, found an object");
     assert!(out.stderr.contains(&want), "{want}\n{}", out.stderr);
 
     // In the user's language.
-    let out = run(perflab(dir.path())
+    let out = run(perflab_in(dir.path())
         .env("LC_ALL", "ru_RU.UTF-8")
         .arg("ingest")
         .arg(&path));
@@ -211,7 +203,7 @@ fn diff_of_an_all_failed_candidate_is_a_regression_never_faster() {
             &format!("candidate/{file}"),
             &read_fixture(&format!("{ALL_FAILED}/{file}")),
         );
-        let out = run(perflab(dir.path()).arg("diff").arg(&base).arg(&cand));
+        let out = run(perflab_in(dir.path()).arg("diff").arg(&base).arg(&cand));
         assert_eq!(out.code, 1, "{file}: {}{}", out.stdout, out.stderr);
         assert!(
             out.stdout.contains("regression (no request completed)"),
@@ -230,7 +222,7 @@ fn diff_of_an_all_failed_candidate_is_a_regression_never_faster() {
             "{file}: {ttft}"
         );
         // A policy that only watches a latency fails it too.
-        let out = run(perflab(dir.path())
+        let out = run(perflab_in(dir.path())
             .args(["diff", "--json", "--fail-on", "p99_ttft_ms>+10%"])
             .arg(&base)
             .arg(&cand));
@@ -246,7 +238,7 @@ fn diff_of_an_all_failed_candidate_is_a_regression_never_faster() {
 fn sglang_0_4_s_misspelt_concurrency_label_fills_its_column() {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
     let path = fixture("sglang/0.4-deepseek-v3-h200-qps1.md");
-    let out = run(perflab(here).args(["ingest", "--json"]).arg(&path));
+    let out = run(perflab_in(here).args(["ingest", "--json"]).arg(&path));
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(!out.stderr.contains("unknown label"), "{}", out.stderr);
     let runs: Vec<Json> = out
@@ -291,7 +283,7 @@ fn an_unknown_label_in_a_block_is_a_warning_and_its_value_is_kept_in_extra() {
         ("--csv", Some("runs.csv")),
         ("--parquet", Some("runs.parquet")),
     ] {
-        let mut cmd = perflab(dir.path());
+        let mut cmd = perflab_in(dir.path());
         cmd.arg("ingest").arg(&path).arg(flag);
         if let Some(name) = out_name {
             cmd.arg(dir.path().join(name));
@@ -328,7 +320,9 @@ fn an_all_failed_guidellm_run_has_null_latencies_and_token_rates_not_zeros() {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
     for file in ["benchmarks.json", "benchmarks.csv"] {
         let rel = format!("guidellm/0.8.1-run5-all-failed/{file}");
-        let out = run(perflab(here).args(["ingest", "--json"]).arg(fixture(&rel)));
+        let out = run(perflab_in(here)
+            .args(["ingest", "--json"])
+            .arg(fixture(&rel)));
         assert_eq!(out.code, 0, "{file}: {}", out.stderr);
         let r: Json = serde_json::from_str(out.stdout.lines().next().unwrap()).unwrap();
         assert_eq!(r["completed"], 0, "{file}");
@@ -349,7 +343,7 @@ fn an_all_failed_guidellm_run_has_null_latencies_and_token_rates_not_zeros() {
 #[test]
 fn every_label_of_the_real_outputs_is_known() {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = run(perflab(here).args([
+    let out = run(perflab_in(here).args([
         "ingest",
         "--keep-going",
         "fixtures/corpus",

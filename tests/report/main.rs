@@ -1,0 +1,20 @@
+//! Reports: the study report against its reference, and published reports read back —
+//! `check` of their claims, `import` into a study, round trips through `report`, and
+//! `translate`.
+//!
+//! One test crate per subject (`tests/<subject>/main.rs`), so that the helpers of
+//! `tests/common/` and the binary are linked once per subject, not once per file.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod check_cli;
+mod check_findings;
+mod check_published;
+mod check_reports;
+mod import_goal;
+mod import_published;
+mod import_reports;
+mod report;
+mod roundtrip_reports;
+mod translate;
