@@ -126,9 +126,9 @@ pub fn trials() -> Vec<Trial> {
         let rsvg = rsvg.clone();
         let no_dejavu = dejavu && !Path::new(DEJAVU).is_dir();
         let name = if dejavu {
-            "delta_chart_holds_with_dejavu_only"
+            "chart_layout::delta_chart_holds_with_dejavu_only"
         } else {
-            "delta_chart_has_no_overlapping_text_or_text_on_bars"
+            "chart_layout::delta_chart_has_no_overlapping_text_or_text_on_bars"
         };
         trials.push(
             Trial::test(name, move || {
