@@ -161,7 +161,7 @@ fn write_charts(
 ) -> anyhow::Result<()> {
     use crate::render::requests::{cdf_chart, timeline_chart, Side, CDF_METRICS};
     let (Some(base), Some(cand)) = (&outcome.baseline_requests, &outcome.candidate_requests) else {
-        return Err(Error::Usage(loc.tr("requests-error-no-requests")).into());
+        return Err(Error::usage(loc.tr("requests-error-no-requests")).into());
     };
     let (a, b) = &outcome.labels;
     let sides = [

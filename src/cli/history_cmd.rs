@@ -123,7 +123,7 @@ pub fn run(
 
 fn date_arg(text: &str) -> crate::Result<String> {
     history::parse_date(text)
-        .ok_or_else(|| Error::Usage(crate::tr!("history-error-date", date = text.to_owned())))
+        .ok_or_else(|| Error::usage(crate::msg!("history-error-date", date = text.to_owned())))
 }
 
 fn add(args: AddArgs, env: &crate::app::Env) -> anyhow::Result<Outcome> {
@@ -133,7 +133,7 @@ fn add(args: AddArgs, env: &crate::app::Env) -> anyhow::Result<Outcome> {
     let runs = crate::app::load::all_runs(&args.paths, env, false)?;
     if runs.is_empty() {
         let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
-        return Err(Error::Usage(crate::tr!(
+        return Err(Error::usage(crate::msg!(
             "history-error-no-runs",
             paths = paths.join(", ")
         ))
@@ -173,7 +173,9 @@ fn report(args: ReportArgs, langs: &[&'static str]) -> anyhow::Result<Outcome> {
         .map(|f| {
             f.split_once('=')
                 .map(|(c, v)| (c.trim().to_owned(), v.to_owned()))
-                .ok_or_else(|| Error::Usage(crate::tr!("history-error-filter", filter = f.clone())))
+                .ok_or_else(|| {
+                    Error::usage(crate::msg!("history-error-filter", filter = f.clone()))
+                })
         })
         .collect::<crate::Result<Vec<_>>>()?;
     // No key: one series per workload (`history::trends`).

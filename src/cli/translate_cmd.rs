@@ -50,7 +50,9 @@ pub fn run(args: TranslateArgs, langs: &[&'static str]) -> anyhow::Result<Outcom
             timeout: Duration::from_secs(args.llm_timeout.max(1)),
             retries: args.llm_retries,
         }),
-        (Some(_), None) => return Err(Error::Usage(tr!("translate-llm-needs-model")).into()),
+        (Some(_), None) => {
+            return Err(Error::usage(crate::msg!("translate-llm-needs-model")).into())
+        }
         _ => None,
     };
     let mut memory = UserMemory::open(args.memory.as_deref())?;
