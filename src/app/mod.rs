@@ -4,9 +4,11 @@
 //! binding calls the same `run`. Nothing here reads flags, prints to stdout, or looks
 //! for files the caller did not name.
 
+pub mod check;
 pub mod compare;
 pub mod curves;
 pub mod diff;
+pub mod history;
 pub mod ingest;
 pub mod load;
 
