@@ -38,6 +38,17 @@ pub fn signed_percent(p: f64) -> String {
     }
 }
 
+/// `+1.55`, `-0.80`: `v` with `decimals` decimals and always a sign; a value that
+/// rounds to zero is `+0…`, never `-0…`.
+pub fn signed_fixed(v: f64, decimals: usize) -> String {
+    let s = format!("{:+.decimals$}", v);
+    if s[1..].chars().all(|c| c == '0' || c == '.') {
+        format!("+{}", &s[1..])
+    } else {
+        s
+    }
+}
+
 /// `77.36%`: an unsigned share or distance, two decimals; `∞%` past any bound.
 pub fn percent_text(p: f64) -> String {
     if p.is_infinite() {

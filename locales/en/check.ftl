@@ -38,3 +38,16 @@ check-summary = { $claims ->
     [0] {""}
    *[other] , { $unverifiable } unverifiable
 }.
+
+# An author's before/after (a pull-request thread).
+check-trials = { $count ->
+    [one] { $count } trial
+   *[other] { $count } trials
+}
+check-pair-words = before: “{ $before }” (line { $before_line }, { $before_trials }); after: “{ $after }” (line { $after_line }, { $after_trials }); told by the words above them
+check-pair-order = before: “{ $before }” (line { $before_line }, { $before_trials }); after: “{ $after }” (line { $after_line }, { $after_trials }); no words tell which is before, so the first is taken as before
+check-mistake-divided-by-new = { $claimed } is the change divided by the new value; over the old value, { $metric } changed by { $recomputed }
+check-mistake-speedup-called-reduction = { $claimed } is before / after − 1 (a speed-up) called a reduction; { $metric } is { $recomputed } lower
+check-mistake-reduction-called-speedup = { $claimed } is how much lower { $metric } is (1 − after / before) called a speed-up; the speed-up is { $recomputed }
+check-mistake-other-metric = { $claimed } is not { $metric } ({ $recomputed }) but { $other }
+check-finding-within-noise = the claimed { $claimed } on { $metric } is within noise: Welch's test over { $before } and { $after } trials gives p = { $p }

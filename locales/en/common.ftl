@@ -46,7 +46,7 @@ import-error-no-experiments = expected a report with experiments (sections of be
 import-error-study-toml = cannot write study.toml: { $reason }
 import-study-header = Imported by perflab from { $source }.
     Each file under runs/ is one benchmark block of it.
-check-error-no-blocks = expected a report with benchmark result blocks, found none
+check-error-no-blocks = expected a report with benchmark result blocks, or results before and after a change, found neither
 
 # The operating system's reasons, as perflab prints them after the file's name. English
 # keeps the wording of the system's own messages (strerror).

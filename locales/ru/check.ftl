@@ -44,3 +44,17 @@ check-summary = { $claims ->
     [0] {""}
    *[other] , не проверено: { $unverifiable }
 }.
+
+# До и после у автора (обсуждение pull request).
+check-trials = { $count ->
+    [one] { $count } прогон
+    [few] { $count } прогона
+   *[many] { $count } прогонов
+}
+check-pair-words = до: «{ $before }» (строка { $before_line }, { $before_trials }); после: «{ $after }» (строка { $after_line }, { $after_trials }); определено по словам над ними
+check-pair-order = до: «{ $before }» (строка { $before_line }, { $before_trials }); после: «{ $after }» (строка { $after_line }, { $after_trials }); слова не говорят, что было до, поэтому «до» — первый
+check-mistake-divided-by-new = { $claimed } — это изменение, делённое на новое значение; относительно старого { $metric } изменилась на { $recomputed }
+check-mistake-speedup-called-reduction = { $claimed } — это до / после − 1 (ускорение), названное снижением; { $metric } ниже на { $recomputed }
+check-mistake-reduction-called-speedup = { $claimed } — это снижение { $metric } (1 − после / до), названное ускорением; ускорение — { $recomputed }
+check-mistake-other-metric = { $claimed } — это не { $metric } ({ $recomputed }), а { $other }
+check-finding-within-noise = заявленные { $claimed } по { $metric } в пределах шума: тест Уэлча по { $before } и { $after } прогонам даёт p = { $p }

@@ -29,3 +29,13 @@ check-summary = 已检查 { $claims } 条结论，{ $wrong } 条有误，{ $warn
     [0] {""}
    *[other] ，{ $unverifiable } 条无法核实
 }。
+
+# 作者的更改前后对比（pull request 讨论）。
+check-trials = { $count } 次运行
+check-pair-words = 之前：“{ $before }”（第 { $before_line } 行，{ $before_trials }）；之后：“{ $after }”（第 { $after_line } 行，{ $after_trials }）；由其上方的文字判断
+check-pair-order = 之前：“{ $before }”（第 { $before_line } 行，{ $before_trials }）；之后：“{ $after }”（第 { $after_line } 行，{ $after_trials }）；没有文字说明哪个在前，取第一个为之前
+check-mistake-divided-by-new = { $claimed } 是变化量除以新值；相对旧值，{ $metric } 变化了 { $recomputed }
+check-mistake-speedup-called-reduction = { $claimed } 是 之前 / 之后 − 1（加速比），却被称为降低；{ $metric } 降低了 { $recomputed }
+check-mistake-reduction-called-speedup = { $claimed } 是 { $metric } 的降低幅度（1 − 之后 / 之前），却被称为加速；加速为 { $recomputed }
+check-mistake-other-metric = { $claimed } 不是 { $metric }（{ $recomputed }），而是 { $other }
+check-finding-within-noise = 在 { $metric } 上声称的 { $claimed } 处于噪声范围内：基于 { $before } 与 { $after } 次运行的 Welch 检验 p = { $p }

@@ -39,7 +39,7 @@ import-error-no-experiments = 应为包含实验（基准测试结果章节）�
 import-error-study-toml = 无法写入 study.toml：{ $reason }
 import-study-header = 由 perflab 从 { $source } 导入。
     runs/ 下的每个文件是其中的一个基准测试块。
-check-error-no-blocks = 应为包含基准测试结果块的报告，但未找到
+check-error-no-blocks = 应为包含基准测试结果块的报告，或更改前后的结果，但均未找到
 
 # 操作系统给出的原因，写在文件名之后。
 io-not-found = 没有那个文件或目录

@@ -64,8 +64,13 @@ impl Exporter for CheckOutcome {
 /// benchmark blocks are ASCII, and a stray byte in prose must not hide them.
 pub fn run(request: &CheckRequest, _env: &Env) -> Result<CheckOutcome> {
     let bytes = std::fs::read(&request.path).map_err(|e| Error::io(&request.path, e))?;
-    let text = String::from_utf8_lossy(&bytes);
-    let checked = check::check(&request.path, &text)?;
+    run_text(request, &String::from_utf8_lossy(&bytes))
+}
+
+/// Checks `text` as the report `request.path` names (standard input, a pull request's
+/// body fetched by the caller).
+pub fn run_text(request: &CheckRequest, text: &str) -> Result<CheckOutcome> {
+    let checked = check::check(&request.path, text)?;
     Ok(CheckOutcome {
         checked,
         strict: request.strict,

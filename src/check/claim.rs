@@ -12,6 +12,10 @@ pub enum ClaimSource {
     ResultLine,
     SummaryTable,
     ConclusionTable,
+    /// A sentence of an author's before/after (a pull-request thread).
+    Prose,
+    /// A change cell of an author's before/after table.
+    AuthorTable,
 }
 
 /// What a claim states.

@@ -18,6 +18,7 @@ mod recompute;
 mod requested;
 mod rules;
 mod sanity;
+mod thread;
 mod tie;
 
 use std::path::Path;
@@ -33,6 +34,7 @@ pub use crate::published::interval;
 pub use crate::published::{conclusion_rows, RowBlocks};
 pub use output::{render_json, render_text};
 pub use sanity::{Finding, PEAK_OVER_MEAN_LIMIT};
+pub use thread::{Mistake, Pair, PairedBy, SideSummary};
 
 use crate::published::read_report;
 use crate::{Error, Result};
@@ -47,6 +49,10 @@ pub struct Checked {
     pub claims: Vec<Claim>,
     /// Warnings, in line order.
     pub findings: Vec<Finding>,
+    /// The before and after of an author's document (a pull-request thread), when its
+    /// claims were checked against them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pair: Option<Pair>,
 }
 
 impl Checked {
@@ -72,15 +78,27 @@ impl Checked {
 pub fn check(path: &Path, text: &str) -> Result<Checked> {
     let read = read_report(path, text)?;
     let report = &read.report;
-    if report.blocks.is_empty() && report.empty_results.is_empty() {
+    let totals = requested::totals(report);
+    let mut claims = rules::claims(report, text, totals.clone());
+    // A document the report layouts find no claim in may still be an author's
+    // before/after (a pull-request thread): its claims are read from its prose.
+    let thread = if claims.is_empty() {
+        thread::check(text)
+    } else {
+        thread::ThreadChecked::default()
+    };
+    if report.blocks.is_empty()
+        && report.empty_results.is_empty()
+        && thread.pair.is_none()
+        && thread.claims.is_empty()
+    {
         return Err(Error::parse(
             path,
             None,
             crate::msg!("check-error-no-blocks"),
         ));
     }
-    let totals = requested::totals(report);
-    let claims = rules::claims(report, text, totals.clone());
+    claims.extend(thread.claims);
     let mut findings: Vec<Finding> = read
         .warnings
         .iter()
@@ -97,11 +115,13 @@ pub fn check(path: &Path, text: &str) -> Result<Checked> {
         line: e.line,
         text: e.text.clone(),
     }));
+    findings.extend(thread.findings);
     findings.sort_by_key(Finding::line);
     Ok(Checked {
         file: path.display().to_string(),
         blocks: report.blocks.len(),
         claims,
         findings,
+        pair: thread.pair,
     })
 }

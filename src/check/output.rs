@@ -6,7 +6,7 @@ use fluent_bundle::FluentValue;
 
 use super::claim::{Claim, Quantity};
 use super::sanity::Finding;
-use super::Checked;
+use super::{Checked, Mistake, Pair, PairedBy};
 use crate::l10n::Localizer;
 
 fn quantity_id(q: Quantity) -> &'static str {
@@ -146,7 +146,75 @@ fn finding_message(l: &Localizer, f: &Finding) -> String {
             l.tr_args("check-finding-empty-result", &[("text", s(text))])
         }
         Finding::Reader { message, .. } => message.clone(),
+        Finding::Mistake {
+            mistake,
+            metric,
+            claimed,
+            recomputed,
+            ..
+        } => {
+            let (id, other) = match mistake {
+                Mistake::DividedByNew => ("check-mistake-divided-by-new", ""),
+                Mistake::SpeedupCalledReduction => ("check-mistake-speedup-called-reduction", ""),
+                Mistake::ReductionCalledSpeedup => ("check-mistake-reduction-called-speedup", ""),
+                Mistake::OtherMetric { holds_for } => {
+                    ("check-mistake-other-metric", holds_for.as_str())
+                }
+            };
+            l.tr_args(
+                id,
+                &[
+                    ("claimed", s(claimed)),
+                    ("metric", s(metric)),
+                    ("recomputed", s(recomputed)),
+                    ("other", s(other)),
+                ],
+            )
+        }
+        Finding::WithinNoise {
+            metric,
+            claimed,
+            p,
+            trials,
+            ..
+        } => l.tr_args(
+            "check-finding-within-noise",
+            &[
+                ("claimed", s(claimed)),
+                ("metric", s(metric)),
+                ("before", FluentValue::from(trials[0])),
+                ("after", FluentValue::from(trials[1])),
+                ("p", FluentValue::from(format!("{p:.3}"))),
+            ],
+        ),
     }
+}
+
+/// Which results were compared and how perflab told the before from the after.
+fn pair_line(l: &Localizer, file: &str, pair: &Pair) -> String {
+    let id = match pair.by {
+        PairedBy::Words => "check-pair-words",
+        PairedBy::Order => "check-pair-order",
+    };
+    let trials = |n: usize| l.tr_args("check-trials", &[("count", FluentValue::from(n))]);
+    let body = l.tr_args(
+        id,
+        &[
+            ("before", s(&pair.before.label)),
+            (
+                "before_line",
+                FluentValue::from(pair.before.line.to_string()),
+            ),
+            (
+                "before_trials",
+                FluentValue::from(trials(pair.before.trials)),
+            ),
+            ("after", s(&pair.after.label)),
+            ("after_line", FluentValue::from(pair.after.line.to_string())),
+            ("after_trials", FluentValue::from(trials(pair.after.trials))),
+        ],
+    );
+    format!("{file}:{}: {body}", pair.before.line)
 }
 
 /// The kind of warning a finding is, when warnings of that kind on several blocks say
@@ -269,6 +337,7 @@ fn warning_lines(l: &Localizer, findings: &[Finding]) -> Vec<(u64, String)> {
 pub fn render_text(checked: &Checked, l: &Localizer) -> String {
     let file = &checked.file;
     let mut lines: Vec<String> = Vec::new();
+    lines.extend(checked.pair.iter().map(|p| pair_line(l, file, p)));
     lines.extend(checked.wrong().map(|c| claim_line(l, file, c)));
     lines.extend(
         checked

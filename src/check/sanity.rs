@@ -67,6 +67,24 @@ pub enum Finding {
     EmptyResult { line: u64, text: String },
     /// A problem the block reader reported (a block cut short).
     Reader { line: u64, message: String },
+    /// A claim that does not hold, and the classic mistake that gives its figure.
+    Mistake {
+        line: u64,
+        #[serde(flatten)]
+        mistake: super::thread::Mistake,
+        metric: String,
+        claimed: String,
+        recomputed: String,
+    },
+    /// A claimed change that trials on both sides do not tell from noise (Welch's test,
+    /// p at or above the level `diff` uses).
+    WithinNoise {
+        line: u64,
+        metric: String,
+        claimed: String,
+        p: f64,
+        trials: [usize; 2],
+    },
 }
 
 impl Finding {
@@ -80,7 +98,9 @@ impl Finding {
             | Finding::ZeroMedian { line, .. }
             | Finding::ServedModel { line, .. }
             | Finding::EmptyResult { line, .. }
-            | Finding::Reader { line, .. } => *line,
+            | Finding::Reader { line, .. }
+            | Finding::Mistake { line, .. }
+            | Finding::WithinNoise { line, .. } => *line,
         }
     }
 }

@@ -116,7 +116,9 @@ pub struct IngestArgs {
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// A published performance report (Markdown with its benchmark blocks).
+    /// A published performance report (Markdown with its benchmark blocks), or any
+    /// author's before/after (a pull-request thread); `-` reads standard input
+    /// (`gh pr view N --json body -q .body | perflab check -`).
     pub report: PathBuf,
     /// Print every claim and finding as JSON, each with its `line`.
     #[arg(long)]

@@ -19,7 +19,15 @@ impl CheckArgs {
 }
 
 pub fn run(args: CheckArgs, env: &Env) -> anyhow::Result<Outcome> {
-    let outcome = crate::app::check::run(&args.request(), env)?;
+    let request = args.request();
+    let outcome = if crate::export::is_stdout(&args.report) {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
+            .map_err(|e| crate::Error::io("-", e))?;
+        crate::app::check::run_text(&request, &String::from_utf8_lossy(&bytes))?
+    } else {
+        crate::app::check::run(&request, env)?
+    };
     let templates = Templates::new(None)?;
     let style = Style {
         l10n: &env.l10n,

@@ -12,6 +12,7 @@ mod check_cli;
 mod check_findings;
 mod check_published;
 mod check_reports;
+mod check_threads;
 mod import_goal;
 mod import_published;
 mod import_reports;

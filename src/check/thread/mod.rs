@@ -1,0 +1,339 @@
+//! Any author's before/after: a pull-request thread or a note that pastes two results
+//! (serving blocks, `Throughput:` lines, trials per side) and says what changed in prose.
+//! The sides and which one is before come from the words above each result
+//! (`sides.rs`, `roles.rs`); each prose claim (`prose.rs`) is recomputed on the means of
+//! the trials with the interval arithmetic of `published::interval`, tested for noise
+//! with Welch's test when each side has trials, and, when it does not hold, named when it
+//! is one of the classic mistakes (`mistakes.rs`).
+
+mod mistakes;
+mod prose;
+mod roles;
+mod sides;
+mod tables;
+
+use serde::Serialize;
+
+pub use mistakes::Mistake;
+pub use sides::Role;
+
+use super::claim::{Claim, ClaimSource, Quantity, Verdict};
+use super::interval::{self, Interval};
+use super::sanity::Finding;
+use prose::{Bound, Direction, Figure, ProseClaim};
+use sides::Side;
+
+/// The two sides compared and how perflab told which is before.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Pair {
+    pub before: SideSummary,
+    pub after: SideSummary,
+    /// `words`: named by the words above each result; `order`: two results and no
+    /// words that tell, the first taken as before.
+    pub by: PairedBy,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SideSummary {
+    pub label: String,
+    pub line: u64,
+    pub trials: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PairedBy {
+    Words,
+    Order,
+}
+
+/// What a document's before/after gives: the pair, the claims and the findings.
+#[derive(Debug, Default)]
+pub struct ThreadChecked {
+    pub pair: Option<Pair>,
+    pub claims: Vec<Claim>,
+    pub findings: Vec<Finding>,
+}
+
+/// Reads the sides of `text`, pairs them and checks its prose claims against the pair.
+pub fn check(text: &str) -> ThreadChecked {
+    let sides = sides::sides(text);
+    let tables = tables::check(text);
+    let Some((before, after, by)) = pair(&sides) else {
+        // No results pasted: the author's own tables, if any.
+        let pair = tables.first.map(|(before, after, line, by)| Pair {
+            before: SideSummary {
+                label: before,
+                line,
+                trials: 1,
+            },
+            after: SideSummary {
+                label: after,
+                line,
+                trials: 1,
+            },
+            by,
+        });
+        let mut claims = tables.claims;
+        if pair.is_none() {
+            // Claims with nothing to recompute them from: said, never judged.
+            claims.extend(prose::claims(text).iter().map(unverifiable));
+        }
+        return ThreadChecked {
+            pair,
+            claims,
+            findings: tables.findings,
+        };
+    };
+    let mut out = ThreadChecked {
+        pair: Some(Pair {
+            before: summary(before),
+            after: summary(after),
+            by,
+        }),
+        claims: tables.claims,
+        findings: tables.findings,
+    };
+    let subject = format!("{} → {}", name(before), name(after));
+    for claim in prose::claims(text) {
+        if let Some((c, findings)) = judge(&claim, before, after, &subject) {
+            out.claims.push(c);
+            out.findings.extend(findings);
+        }
+    }
+    out
+}
+
+fn unverifiable(claim: &ProseClaim) -> Claim {
+    Claim {
+        line: claim.line,
+        source: ClaimSource::Prose,
+        quantity: match claim.figure {
+            Figure::Percent => Quantity::PercentChange,
+            Figure::Ratio => Quantity::Ratio,
+        },
+        metric: claim.metrics.first().map(|m| (*m).to_owned()),
+        subject: String::new(),
+        claimed: bare(&claim.text),
+        recomputed: None,
+        range: None,
+        holds: false,
+        verdict: Verdict::Unverifiable,
+        inputs: Vec::new(),
+        span: Some(claim.span),
+    }
+}
+
+/// The figure without its unit, `−` as `-`.
+fn bare(text: &str) -> String {
+    text.trim_end_matches(['%', 'x', '×']).replace('−', "-")
+}
+
+fn name(side: &Side) -> String {
+    if side.label.is_empty() {
+        format!("#{}", side.line)
+    } else {
+        side.label.clone()
+    }
+}
+
+fn summary(side: &Side) -> SideSummary {
+    SideSummary {
+        label: side.label.clone(),
+        line: side.line,
+        trials: side.trials.len(),
+    }
+}
+
+/// The first side the words make before and the first they make after; else, with two
+/// sides and no words for either, the first is before.
+fn pair(sides: &[Side]) -> Option<(&Side, &Side, PairedBy)> {
+    let before = sides.iter().find(|s| s.role == Some(Role::Before));
+    let after = sides.iter().find(|s| s.role == Some(Role::After));
+    match (before, after) {
+        (Some(b), Some(a)) => Some((b, a, PairedBy::Words)),
+        (Some(b), None) => {
+            let a = sides.iter().find(|s| s.role.is_none())?;
+            Some((b, a, PairedBy::Words))
+        }
+        (None, Some(a)) => {
+            let b = sides.iter().find(|s| s.role.is_none())?;
+            Some((b, a, PairedBy::Words))
+        }
+        (None, None) if sides.len() == 2 => Some((&sides[0], &sides[1], PairedBy::Order)),
+        _ => None,
+    }
+}
+
+/// Whether more of the metric is better.
+pub(crate) fn higher_is_better(metric: &str) -> bool {
+    metric.contains("throughput")
+}
+
+/// The mean of a side's trials of `metric`, as the interval the printed trials allow.
+fn mean(side: &Side, metric: &str) -> Option<(Interval, Vec<f64>, Vec<u64>)> {
+    let values = side.values(metric);
+    if values.is_empty() {
+        return None;
+    }
+    let n = values.len() as f64;
+    let lo = values.iter().map(|v| v.number.lo()).sum::<f64>() / n;
+    let hi = values.iter().map(|v| v.number.hi()).sum::<f64>() / n;
+    let points = values.iter().map(|v| v.number.value).collect();
+    let lines = values.iter().map(|v| v.line).collect();
+    Some((Interval::new(lo, hi), points, lines))
+}
+
+/// The formula an honest reading of the claim's words gives, on `metric`: every value
+/// it may take, as the claim writes it (a percent or a ratio).
+pub(crate) fn expected(
+    claim: &ProseClaim,
+    metric: &str,
+    before: Interval,
+    after: Interval,
+) -> Vec<Interval> {
+    let up = higher_is_better(metric);
+    let change = interval::percent_change(after, before);
+    let drop = change.map(neg);
+    // For a time: before / after − 1, the speed-up in percent.
+    let speedup_pct = interval::percent_change(before, after);
+    let signed = claim.text.starts_with(['+', '-', '−']);
+    let options: Vec<Option<Interval>> = match (claim.figure, claim.direction) {
+        (Figure::Ratio, _) if up => vec![interval::ratio(after, before)],
+        (Figure::Ratio, _) => vec![interval::ratio(before, after)],
+        (Figure::Percent, _) if signed => vec![change],
+        (Figure::Percent, Some(Direction::Up)) => vec![change],
+        (Figure::Percent, Some(Direction::Down)) => vec![drop],
+        (Figure::Percent, Some(Direction::Better)) if up => vec![change],
+        // "20% faster" of a time is read either way authors write it.
+        (Figure::Percent, Some(Direction::Better)) => vec![drop, speedup_pct],
+        (Figure::Percent, Some(Direction::Speedup)) if up => vec![change],
+        (Figure::Percent, Some(Direction::Speedup)) => vec![speedup_pct],
+        (Figure::Percent, Some(Direction::Worse)) if up => vec![drop],
+        (Figure::Percent, Some(Direction::Worse)) => vec![change],
+        (Figure::Percent, None) => vec![change],
+    };
+    options.into_iter().flatten().collect()
+}
+
+fn neg(i: Interval) -> Interval {
+    Interval::new(-i.hi, -i.lo)
+}
+
+/// Whether `computed` bears out the claim, as its words bound it.
+fn bears_out(claim: &ProseClaim, computed: Interval) -> bool {
+    let c = &claim.number;
+    // A signed claim compares signed; a worded one its size.
+    let c = if claim.text.starts_with(['-', '−']) {
+        *c
+    } else {
+        crate::published::PrintedNumber {
+            value: c.value.abs(),
+            ..*c
+        }
+    };
+    match claim.bound {
+        Bound::Exact => interval::holds(&c, computed),
+        Bound::AtLeast => computed.hi >= c.lo() || interval::holds(&c, computed),
+        Bound::AtMost => computed.lo <= c.hi() || interval::holds(&c, computed),
+    }
+}
+
+/// The claim judged on the first of its metrics the pair prints that bears it out (or
+/// on the first it prints), with its findings.
+fn judge(
+    claim: &ProseClaim,
+    before: &Side,
+    after: &Side,
+    subject: &str,
+) -> Option<(Claim, Vec<Finding>)> {
+    let printed: Vec<&'static str> = claim
+        .metrics
+        .iter()
+        .copied()
+        .filter(|m| mean(before, m).is_some() && mean(after, m).is_some())
+        .collect();
+    let first = *printed.first()?;
+    let holding = printed.iter().copied().find(|m| {
+        let (b, _, _) = mean(before, m).expect("printed");
+        let (a, _, _) = mean(after, m).expect("printed");
+        expected(claim, m, b, a)
+            .iter()
+            .any(|i| bears_out(claim, *i))
+    });
+    let metric = holding.unwrap_or(first);
+    let (b, b_points, b_lines) = mean(before, metric)?;
+    let (a, a_points, a_lines) = mean(after, metric)?;
+    let options = expected(claim, metric, b, a);
+    let computed = *options.first()?;
+    let holds = holding.is_some();
+    let mut findings = Vec::new();
+    if !holds {
+        if let Some(m) = mistakes::name(claim, metric, b, a, before, after) {
+            findings.push(Finding::Mistake {
+                line: claim.line,
+                mistake: m,
+                metric: metric.to_owned(),
+                claimed: claim.text.clone(),
+                recomputed: format_like(claim, computed.mid()),
+            });
+        }
+    }
+    if let Some(noise) = noise(claim, metric, &b_points, &a_points) {
+        findings.push(noise);
+    }
+    let mut inputs = b_lines;
+    inputs.extend(a_lines);
+    let quantity = match claim.figure {
+        Figure::Percent => Quantity::PercentChange,
+        Figure::Ratio => Quantity::Ratio,
+    };
+    let claimed = bare(&claim.text);
+    Some((
+        Claim {
+            line: claim.line,
+            source: ClaimSource::Prose,
+            quantity,
+            metric: Some(metric.to_owned()),
+            subject: subject.to_owned(),
+            claimed,
+            recomputed: Some(format_like(claim, computed.mid())),
+            range: Some([computed.lo, computed.hi]),
+            holds,
+            verdict: Verdict::of(holds),
+            inputs,
+            span: Some(claim.span),
+        },
+        findings,
+    ))
+}
+
+/// `v` written with the claim's decimals and one more, so that a reader sees why it
+/// does not round to the claim.
+fn format_like(claim: &ProseClaim, v: f64) -> String {
+    let decimals = claim.number.decimals as usize + 1;
+    let signed = claim.text.starts_with(['+', '-', '−']);
+    let v = if signed { v } else { v.abs() };
+    if signed {
+        crate::numbers::signed_fixed(v, decimals)
+    } else {
+        format!("{v:.decimals$}")
+    }
+}
+
+/// With trials on both sides, a claimed gain the spread does not rule out as noise.
+fn noise(claim: &ProseClaim, metric: &str, before: &[f64], after: &[f64]) -> Option<Finding> {
+    use crate::stats::welch::{welch, Summary, ALPHA};
+    let (b, a) = (Summary::of(before)?, Summary::of(after)?);
+    let w = welch(&b, &a)?;
+    (w.p >= ALPHA).then(|| Finding::WithinNoise {
+        line: claim.line,
+        metric: metric.to_owned(),
+        claimed: claim.text.clone(),
+        p: w.p,
+        trials: [before.len(), after.len()],
+    })
+}
+
+#[cfg(test)]
+mod tests;
