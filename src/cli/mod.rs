@@ -68,9 +68,9 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
     match cli.command {
         Command::Ingest(a) => ingest_cmd::run(a, &env()?),
         Command::Check(a) => check_cmd::run(a),
-        Command::Import(a) => import_cmd::run(a),
+        Command::Import(a) => import_cmd::run(a, &env()?),
         Command::Diff(a) => diff_cmd::run(a, &env()?),
-        Command::Translate(a) => translate_cmd::run(a, &langs),
+        Command::Translate(a) => translate_cmd::run(a, &langs, &env()?),
         Command::Report(a) => report_cmd::run(a, &langs, &env()?),
         Command::Compare(a) => compare_cmd::run(a, &env()?),
         Command::Completions(a) => shell_cmd::completions(a),
