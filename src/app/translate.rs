@@ -108,7 +108,11 @@ impl Translation {
 
 pub fn run(request: &TranslateRequest, env: &Env) -> Result<TranslateOutcome> {
     let l10n = &env.l10n;
-    let from = request.from.as_deref().map(|f| resolve_lang(Some(f))).transpose()?;
+    let from = request
+        .from
+        .as_deref()
+        .map(|f| resolve_lang(Some(f)))
+        .transpose()?;
     let llm = match (&request.llm, &request.llm_model) {
         (Some(url), Some(model)) => Some(LlmConfig {
             url: url.clone(),

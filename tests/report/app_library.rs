@@ -33,7 +33,8 @@ fn lines(s: &str) -> Vec<String> {
 }
 
 fn is_russian(line: &str) -> bool {
-    line.chars().any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c)))
+    line.chars()
+        .any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c)))
 }
 
 #[test]
