@@ -105,8 +105,8 @@ pub fn run(request: &CompareRequest, env: &Env) -> Result<CompareOutcome> {
     let primary = metric(&request.primary, "primary")?;
     let secondary = metric(&request.secondary, "secondary")?;
     let objectives = Objectives::from_flags_or_config(&request.slo, &env.config)?;
-    let (mut baseline, baseline_requests) = read_run(&request.baseline, &env.l10n)?;
-    let (mut candidate, candidate_requests) = read_run(&request.candidate, &env.l10n)?;
+    let (mut baseline, baseline_requests) = read_run(&request.baseline)?;
+    let (mut candidate, candidate_requests) = read_run(&request.candidate)?;
     for (run, rr) in [
         (&mut baseline, &baseline_requests),
         (&mut candidate, &candidate_requests),
@@ -149,13 +149,11 @@ fn short_labels(a: &str, b: &str) -> (String, String) {
 
 /// `FILE` or `FILE#N`: the file's only run, or its Nth (from 1), with its requests when
 /// the file kept them.
-fn read_run(arg: &str, l10n: &Localizer) -> Result<(Run, Option<crate::requests::RunRequests>)> {
+fn read_run(arg: &str) -> Result<(Run, Option<crate::requests::RunRequests>)> {
     let (path, number) = match arg.rsplit_once('#') {
         Some((p, n)) if !p.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
             let n: usize = n.parse().map_err(|_| {
-                Error::Usage(
-                    l10n.tr_args("compare-error-run-number-too-large", &[("arg", arg.into())]),
-                )
+                Error::Usage(crate::tr!("compare-error-run-number-too-large", arg = arg))
             })?;
             (p, Some(n))
         }
@@ -173,19 +171,16 @@ fn read_run(arg: &str, l10n: &Localizer) -> Result<(Run, Option<crate::requests:
     let count = runs.len();
     let index = match number {
         Some(0) => {
-            return Err(Error::Usage(l10n.tr_args(
+            return Err(Error::Usage(crate::tr!(
                 "compare-error-runs-count-from-one",
-                &[("arg", arg.into())],
+                arg = arg
             )))
         }
         Some(n) if n > count => {
             return Err(Error::parse(
                 &path,
                 None,
-                l10n.tr_args(
-                    "compare-error-no-such-run",
-                    &[("number", n.into()), ("count", count.into())],
-                ),
+                crate::tr!("compare-error-no-such-run", number = n, count = count),
             ))
         }
         Some(n) => n - 1,
@@ -193,12 +188,10 @@ fn read_run(arg: &str, l10n: &Localizer) -> Result<(Run, Option<crate::requests:
             return Err(Error::parse(
                 &path,
                 None,
-                l10n.tr_args(
+                crate::tr!(
                     "compare-error-name-a-run",
-                    &[
-                        ("count", count.into()),
-                        ("path", path.display().to_string().into()),
-                    ],
+                    count = count,
+                    path = path.display().to_string()
                 ),
             ))
         }
@@ -207,7 +200,7 @@ fn read_run(arg: &str, l10n: &Localizer) -> Result<(Run, Option<crate::requests:
     let run = runs
         .into_iter()
         .nth(index)
-        .ok_or_else(|| Error::parse(&path, None, l10n.tr("error-no-result-found")))?;
+        .ok_or_else(|| Error::parse(&path, None, crate::tr!("error-no-result-found")))?;
     let requests = crate::requests::read_file(&path)?
         .and_then(|all| all.into_iter().find(|r| r.run_index == run.run_index));
     Ok((run, requests))

@@ -7,7 +7,6 @@ use std::path::PathBuf;
 use super::{load, Env};
 use crate::curves::{Curves, Gpus, Spec};
 use crate::export::{unsupported, Exporter, Format, Style};
-use crate::l10n::Localizer;
 use crate::model::{self, Run};
 use crate::slo::Slo;
 use crate::{Error, Result};
@@ -54,13 +53,13 @@ impl Exporter for Curves {
 }
 
 pub fn run(request: &CurvesRequest, env: &Env) -> Result<Curves> {
-    let spec = spec_of(request, &env.l10n)?;
+    let spec = spec_of(request)?;
     let runs = load::all_runs(&request.paths, env, false)?;
-    check_columns(&runs, &spec, &env.l10n)?;
+    check_columns(&runs, &spec)?;
     Curves::new(&runs, &spec)
 }
 
-fn spec_of(request: &CurvesRequest, l10n: &Localizer) -> Result<Spec> {
+fn spec_of(request: &CurvesRequest) -> Result<Spec> {
     let slos = request
         .slo
         .iter()
@@ -79,7 +78,7 @@ fn spec_of(request: &CurvesRequest, l10n: &Localizer) -> Result<Spec> {
         .filter(|c| !c.is_empty())
         .collect();
     if ys.is_empty() {
-        return Err(Error::Usage(l10n.tr("curves-error-no-y")));
+        return Err(Error::Usage(crate::tr!("curves-error-no-y")));
     }
     Ok(Spec {
         x: request.x.trim().to_owned(),
@@ -94,7 +93,7 @@ fn spec_of(request: &CurvesRequest, l10n: &Localizer) -> Result<Spec> {
 }
 
 /// A column that no run has is a typo, not an empty curve.
-fn check_columns(runs: &[Run], spec: &Spec, l10n: &Localizer) -> crate::Result<()> {
+fn check_columns(runs: &[Run], spec: &Spec) -> crate::Result<()> {
     let has = |c: &str| runs.iter().any(|r| model::frame::cell(r, c).is_some());
     let mut wanted: Vec<(&str, &str)> = vec![("--x", spec.x.as_str())];
     wanted.extend(spec.ys.iter().map(|y| ("--y", y.as_str())));
@@ -106,13 +105,14 @@ fn check_columns(runs: &[Run], spec: &Spec, l10n: &Localizer) -> crate::Result<(
         wanted.push(("--gpus", c.as_str()));
     }
     if runs.is_empty() {
-        return Err(Error::Usage(l10n.tr("curves-error-no-runs-in-paths")));
+        return Err(Error::Usage(crate::tr!("curves-error-no-runs-in-paths")));
     }
     for (flag, col) in wanted {
         if !has(col) {
-            return Err(Error::Usage(l10n.tr_args(
+            return Err(Error::Usage(crate::tr!(
                 "curves-error-no-column",
-                &[("flag", flag.into()), ("column", col.into())],
+                flag = flag.to_string(),
+                column = col.to_string()
             )));
         }
     }
