@@ -13,7 +13,7 @@ pub enum Error {
     Parse {
         path: PathBuf,
         line: Option<u64>,
-        message: String,
+        message: Text,
     },
     /// The OS reason is part of the message, not a `source`, so that `{:#}` chains do
     /// not print it twice.
@@ -34,7 +34,7 @@ pub enum Error {
     },
     /// A problem with what the user asked for (flags, rules, keys), not with a file.
     #[error("{0}")]
-    Usage(String),
+    Usage(Text),
     #[error("{0}")]
     Frame(String),
     /// A chart or page that could not be drawn (the message names which).
@@ -43,7 +43,7 @@ pub enum Error {
 }
 
 impl Error {
-    pub fn parse(path: impl Into<PathBuf>, line: Option<u64>, message: impl Into<String>) -> Self {
+    pub fn parse(path: impl Into<PathBuf>, line: Option<u64>, message: impl Into<Text>) -> Self {
         Error::Parse {
             path: path.into(),
             line,
@@ -57,7 +57,121 @@ impl Error {
             reason: source,
         }
     }
+
+    /// A problem with what the user asked for.
+    pub fn usage(message: impl Into<Text>) -> Self {
+        Error::Usage(message.into())
+    }
 }
+
+/// The words of an error: the Fluent message it was made from (its id and arguments),
+/// so that whoever prints it can say it in their own language, and the text it had
+/// when it was raised (in the process's message language), which `Display` prints.
+/// Text made from a plain string (a parser's own words) has no id and stays as it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Text {
+    pub id: Option<String>,
+    pub args: Vec<(&'static str, Arg)>,
+    text: String,
+}
+
+/// One argument of a message: a string, or a number (numbers choose plural forms).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg {
+    Str(String),
+    Number(f64),
+}
+
+impl Text {
+    /// A message with its raise-time text (made by `msg!`).
+    pub fn message(id: &str, args: Vec<(&'static str, Arg)>, text: String) -> Text {
+        Text {
+            id: Some(id.to_owned()),
+            args,
+            text,
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+}
+
+impl std::fmt::Display for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl std::ops::Deref for Text {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.text
+    }
+}
+
+impl From<String> for Text {
+    fn from(text: String) -> Text {
+        Text {
+            id: None,
+            args: Vec::new(),
+            text,
+        }
+    }
+}
+
+impl From<&str> for Text {
+    fn from(text: &str) -> Text {
+        Text::from(text.to_owned())
+    }
+}
+
+impl From<Text> for String {
+    fn from(text: Text) -> String {
+        text.text
+    }
+}
+
+impl From<String> for Arg {
+    fn from(s: String) -> Arg {
+        Arg::Str(s)
+    }
+}
+
+impl From<&String> for Arg {
+    fn from(s: &String) -> Arg {
+        Arg::Str(s.clone())
+    }
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Arg {
+        Arg::Str(s.to_owned())
+    }
+}
+
+impl From<std::borrow::Cow<'_, str>> for Arg {
+    fn from(s: std::borrow::Cow<'_, str>) -> Arg {
+        Arg::Str(s.into_owned())
+    }
+}
+
+impl From<Text> for Arg {
+    fn from(s: Text) -> Arg {
+        Arg::Str(s.text)
+    }
+}
+
+macro_rules! number_args {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg {
+            fn from(n: $t) -> Arg {
+                Arg::Number(n as f64)
+            }
+        }
+    )*};
+}
+number_args!(u8, u16, u32, u64, usize, i32, i64, f32, f64);
 
 impl From<polars::error::PolarsError> for Error {
     fn from(e: polars::error::PolarsError) -> Self {

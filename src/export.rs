@@ -73,7 +73,7 @@ pub trait Exporter {
 
 /// The error for a format an outcome does not have.
 pub fn unsupported(format: Format, l10n: &Localizer) -> Error {
-    Error::Usage(l10n.tr_args(
+    Error::usage(l10n.tr_args(
         "error-format-unsupported",
         &[("format", format.name().into())],
     ))

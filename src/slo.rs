@@ -49,10 +49,10 @@ impl Slo {
     /// Parses `COLUMN<=VALUE`; spaces around the parts are allowed.
     pub fn parse(text: &str) -> Result<Slo> {
         let bad = |why: &str| {
-            Error::Usage(crate::tr!(
+            Error::usage(crate::msg!(
                 "curves-error-slo",
                 slo = text.to_owned(),
-                reason = crate::tr!(why)
+                reason = crate::msg!(why)
             ))
         };
         let at = text

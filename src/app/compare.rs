@@ -42,7 +42,7 @@ impl CompareOutcome {
     pub fn charts(&self, l10n: &Localizer) -> Result<Vec<(String, String)>> {
         use crate::render::requests::Side;
         let (Some(base), Some(cand)) = (&self.baseline_requests, &self.candidate_requests) else {
-            return Err(Error::Usage(l10n.tr("requests-error-no-requests")));
+            return Err(Error::usage(crate::msg!("requests-error-no-requests")));
         };
         let (a, b) = &self.labels;
         let sides = [
@@ -96,7 +96,7 @@ impl Exporter for CompareOutcome {
 pub fn run(request: &CompareRequest, env: &Env) -> Result<CompareOutcome> {
     let metric = |key: &str, flag: &str| {
         MetricSpec::new(key).ok_or_else(|| {
-            Error::Usage(env.l10n.tr_args(
+            Error::usage(env.l10n.tr_args(
                 "error-not-a-directed-metric",
                 &[("key", format!("--{flag} {key}").into())],
             ))
@@ -153,7 +153,7 @@ fn read_run(arg: &str) -> Result<(Run, Option<crate::requests::RunRequests>)> {
     let (path, number) = match arg.rsplit_once('#') {
         Some((p, n)) if !p.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
             let n: usize = n.parse().map_err(|_| {
-                Error::Usage(crate::tr!("compare-error-run-number-too-large", arg = arg))
+                Error::usage(crate::msg!("compare-error-run-number-too-large", arg = arg))
             })?;
             (p, Some(n))
         }
@@ -171,7 +171,7 @@ fn read_run(arg: &str) -> Result<(Run, Option<crate::requests::RunRequests>)> {
     let count = runs.len();
     let index = match number {
         Some(0) => {
-            return Err(Error::Usage(crate::tr!(
+            return Err(Error::usage(crate::msg!(
                 "compare-error-runs-count-from-one",
                 arg = arg
             )))
@@ -180,7 +180,7 @@ fn read_run(arg: &str) -> Result<(Run, Option<crate::requests::RunRequests>)> {
             return Err(Error::parse(
                 &path,
                 None,
-                crate::tr!("compare-error-no-such-run", number = n, count = count),
+                crate::msg!("compare-error-no-such-run", number = n, count = count),
             ))
         }
         Some(n) => n - 1,
@@ -188,7 +188,7 @@ fn read_run(arg: &str) -> Result<(Run, Option<crate::requests::RunRequests>)> {
             return Err(Error::parse(
                 &path,
                 None,
-                crate::tr!(
+                crate::msg!(
                     "compare-error-name-a-run",
                     count = count,
                     path = path.display().to_string()
@@ -200,7 +200,7 @@ fn read_run(arg: &str) -> Result<(Run, Option<crate::requests::RunRequests>)> {
     let run = runs
         .into_iter()
         .nth(index)
-        .ok_or_else(|| Error::parse(&path, None, crate::tr!("error-no-result-found")))?;
+        .ok_or_else(|| Error::parse(&path, None, crate::msg!("error-no-result-found")))?;
     let requests = crate::requests::read_file(&path)?
         .and_then(|all| all.into_iter().find(|r| r.run_index == run.run_index));
     Ok((run, requests))

@@ -78,7 +78,7 @@ fn spec_of(request: &CurvesRequest) -> Result<Spec> {
         .filter(|c| !c.is_empty())
         .collect();
     if ys.is_empty() {
-        return Err(Error::Usage(crate::tr!("curves-error-no-y")));
+        return Err(Error::usage(crate::msg!("curves-error-no-y")));
     }
     Ok(Spec {
         x: request.x.trim().to_owned(),
@@ -105,11 +105,11 @@ fn check_columns(runs: &[Run], spec: &Spec) -> crate::Result<()> {
         wanted.push(("--gpus", c.as_str()));
     }
     if runs.is_empty() {
-        return Err(Error::Usage(crate::tr!("curves-error-no-runs-in-paths")));
+        return Err(Error::usage(crate::msg!("curves-error-no-runs-in-paths")));
     }
     for (flag, col) in wanted {
         if !has(col) {
-            return Err(Error::Usage(crate::tr!(
+            return Err(Error::usage(crate::msg!(
                 "curves-error-no-column",
                 flag = flag.to_string(),
                 column = col.to_string()

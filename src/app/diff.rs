@@ -188,7 +188,7 @@ pub fn run(request: &DiffRequest, env: &Env) -> Result<DiffOutcome> {
         compare::diff::compare_with_requests(&baseline, &candidate, &key, &policy, &requests);
     if cmp.pairs.is_empty() {
         let suggestion = compare::pairing::suggested_key(&baseline, &candidate);
-        return Err(Error::Usage(nothing_matched(
+        return Err(Error::usage(nothing_matched(
             request,
             &key,
             &cmp,
@@ -211,7 +211,7 @@ pub fn run(request: &DiffRequest, env: &Env) -> Result<DiffOutcome> {
 fn side(path: &Path, request: &DiffRequest, env: &Env) -> Result<Vec<Run>> {
     let runs = load::runs(path, env, request.progress)?.runs;
     if runs.is_empty() {
-        return Err(Error::Usage(env.l10n.tr_args(
+        return Err(Error::usage(env.l10n.tr_args(
             "diff-error-no-runs",
             &[("path", path.display().to_string().into())],
         )));
@@ -228,10 +228,10 @@ fn against_history(
     env: &Env,
 ) -> Result<(Vec<Run>, Vec<Run>, Vec<String>)> {
     if request.candidate.is_some() {
-        return Err(Error::Usage(env.l10n.tr("diff-error-history-two-paths")));
+        return Err(Error::usage(env.l10n.tr("diff-error-history-two-paths")));
     }
     if request.window == 0 {
-        return Err(Error::Usage(env.l10n.tr("history-error-window")));
+        return Err(Error::usage(env.l10n.tr("history-error-window")));
     }
     let cand_path = &request.baseline;
     let candidate = side(cand_path, request, env)?;
@@ -249,7 +249,7 @@ fn against_history(
     let baseline =
         crate::history::baseline::last_runs_per_key(&history, &candidate, &key, request.window);
     if baseline.is_empty() {
-        return Err(Error::Usage(env.l10n.tr_args(
+        return Err(Error::usage(env.l10n.tr_args(
             "history-error-no-history",
             &[
                 ("store", store.to_owned().into()),
@@ -272,7 +272,7 @@ fn sweeps(
             .iter()
             .find(|r| r.metric == compare::capacity::CAPACITY)
         {
-            return Err(Error::Usage(crate::tr!(
+            return Err(Error::usage(crate::msg!(
                 "curves-error-capacity-rule-needs-sweep",
                 rule = rule.to_string()
             )));
@@ -340,7 +340,7 @@ fn rule_error(e: &RuleError, file: Option<&Path>, l10n: &Localizer) -> Error {
     let origin = file
         .map(|f| format!(" ({})", f.display()))
         .unwrap_or_default();
-    Error::Usage(format!(
+    Error::usage(format!(
         "{}\n{}",
         e.text(&origin),
         l10n.tr("diff-rule-howto")
@@ -499,7 +499,7 @@ fn check_columns(
     l10n: &Localizer,
 ) -> Result<()> {
     if let Some(column) = compare::pairing::unknown_key_columns(base, cand, key).first() {
-        return Err(Error::Usage(l10n.tr_args(
+        return Err(Error::usage(l10n.tr_args(
             "diff-error-unknown-key",
             &[("column", column.clone().into())],
         )));
@@ -517,7 +517,7 @@ fn check_columns(
             .chain(cand)
             .any(|r| cell(r, &rule.metric).is_some());
         if !present {
-            return Err(Error::Usage(l10n.tr_args(
+            return Err(Error::usage(l10n.tr_args(
                 "diff-error-unknown-metric",
                 &[
                     ("metric", rule.metric.clone().into()),

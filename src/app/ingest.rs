@@ -120,7 +120,7 @@ pub fn run(request: &IngestRequest, env: &Env) -> Result<(Vec<Run>, IngestSummar
 /// The requests frame's writer, its format from the extension.
 fn requests_writer(path: &std::path::Path) -> Result<RequestsWriter> {
     let format = FrameFormat::from_path(path).ok_or_else(|| {
-        Error::Usage(crate::tr!(
+        Error::usage(crate::msg!(
             "requests-error-extension",
             path = path.display().to_string()
         ))

@@ -4,9 +4,11 @@
 //! binding calls the same `run`. Nothing here reads flags, prints to stdout, or looks
 //! for files the caller did not name.
 
+pub mod check;
 pub mod compare;
 pub mod curves;
 pub mod diff;
+pub mod history;
 pub mod import;
 pub mod ingest;
 pub mod load;
@@ -66,6 +68,19 @@ pub fn error_text(e: &crate::Error, l10n: &Localizer) -> String {
     match e {
         crate::Error::Io { path, reason } => {
             format!("{}: {}", path.display(), io_reason(reason, l10n))
+        }
+        crate::Error::Parse {
+            path,
+            line,
+            message,
+        } => {
+            let line = line.map(|l| format!(":{l}")).unwrap_or_default();
+            format!("{}{line}: {}", path.display(), l10n.text(message))
+        }
+        crate::Error::Usage(message) => l10n.text(message),
+        crate::Error::NotARun { path, kind, .. } => {
+            let id = format!("ingest-kind-{}", kind.message_id());
+            format!("{}: {}", path.display(), l10n.tr(&id))
         }
         other => other.to_string(),
     }

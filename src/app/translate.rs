@@ -121,7 +121,7 @@ pub fn run(request: &TranslateRequest, env: &Env) -> Result<TranslateOutcome> {
             timeout: Duration::from_secs(request.llm_timeout.max(1)),
             retries: request.llm_retries,
         }),
-        (Some(_), None) => return Err(Error::Usage(l10n.tr("translate-llm-needs-model"))),
+        (Some(_), None) => return Err(Error::usage(crate::msg!("translate-llm-needs-model"))),
         _ => None,
     };
     let mut memory = UserMemory::open(request.memory.as_deref())?;

@@ -76,7 +76,7 @@ pub fn check(path: &Path, text: &str) -> Result<Checked> {
         return Err(Error::parse(
             path,
             None,
-            crate::tr!("check-error-no-blocks"),
+            crate::msg!("check-error-no-blocks"),
         ));
     }
     let totals = requested::totals(report);

@@ -1,26 +1,40 @@
-//! `perflab check REPORT.md`: recompute the claims of a published report; exit 1 when
-//! one does not hold (or, with `--strict`, on any warning).
-
-use std::io::Write;
-
-use anyhow::Context;
+//! `perflab check REPORT.md`: flags → [`CheckRequest`], the claims recomputed by
+//! `app::check`, then the text (or `--json`) on stdout; exit 1 when a claim does not hold
+//! (or, with `--strict`, on any warning).
 
 use super::args::CheckArgs;
 use super::Outcome;
-use crate::check;
+use crate::app::check::CheckRequest;
+use crate::app::Env;
+use crate::export::{Destination, Format, Style};
+use crate::render::templates::Templates;
 
-pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
-    let bytes = std::fs::read(&args.report)
-        .with_context(|| crate::tr!("error-reading", path = args.report.display().to_string()))?;
-    let text = String::from_utf8_lossy(&bytes);
-    let checked = check::check(&args.report, &text)?;
-    let out = if args.json {
-        check::render_json(&checked)? + "\n"
-    } else {
-        check::render_text(&checked, crate::l10n::messages())
+impl CheckArgs {
+    fn request(&self) -> CheckRequest {
+        CheckRequest {
+            path: self.report.clone(),
+            strict: self.strict,
+        }
+    }
+}
+
+pub fn run(args: CheckArgs, env: &Env) -> anyhow::Result<Outcome> {
+    let outcome = crate::app::check::run(&args.request(), env)?;
+    let templates = Templates::new(None)?;
+    let style = Style {
+        l10n: &env.l10n,
+        templates: &templates,
+        // The text is whole lines, never fitted to a terminal nor coloured.
+        width: None,
+        colour: false,
     };
-    std::io::stdout().lock().write_all(out.as_bytes())?;
-    Ok(if checked.passes(args.strict) {
+    let format = if args.json {
+        Format::Json
+    } else {
+        Format::Terminal
+    };
+    Destination::Stdout.export(&outcome, format, &style)?;
+    Ok(if outcome.passes() {
         Outcome::Ok
     } else {
         Outcome::Failed

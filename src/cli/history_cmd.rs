@@ -1,5 +1,6 @@
-//! `perflab history add|report`: keep runs in a history store (a folder or object
-//! storage) and report each series' trend and change points.
+//! `perflab history add|report`: flags → an [`AddRequest`] or a [`ReportRequest`], run
+//! by `app::history`; the report written as JSON lines (`--json`), as page files under
+//! `--out` (one per `--lang`), or as its Markdown on stdout.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -7,11 +8,12 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 
 use super::Outcome;
-use crate::history::{self, Settings, Store, TrendSpec};
-
+use crate::app::history::{AddRequest, ReportRequest};
+use crate::app::Env;
+use crate::export::{Destination, Format, Style};
+use crate::history::Settings;
 use crate::render::history as page;
 use crate::render::templates::Templates;
-use crate::Error;
 
 #[derive(Debug, Args)]
 pub struct HistoryArgs {
@@ -110,120 +112,74 @@ pub struct ReportArgs {
     pub detector: DetectorArgs,
 }
 
-pub fn run(
-    args: HistoryArgs,
-    langs: &[&'static str],
-    env: &crate::app::Env,
-) -> anyhow::Result<Outcome> {
-    match args.command {
-        HistoryCommand::Add(a) => add(a, env),
-        HistoryCommand::Report(a) => report(a, langs),
-    }
-}
-
-fn date_arg(text: &str) -> crate::Result<String> {
-    history::parse_date(text)
-        .ok_or_else(|| Error::Usage(crate::tr!("history-error-date", date = text.to_owned())))
-}
-
-fn add(args: AddArgs, env: &crate::app::Env) -> anyhow::Result<Outcome> {
-    // Flags first: a bad label or date is reported before any file is read.
-    let labels = history::parse_labels(&args.labels)?;
-    let date = args.date.as_deref().map(date_arg).transpose()?;
-    let runs = crate::app::load::all_runs(&args.paths, env, false)?;
-    if runs.is_empty() {
-        let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
-        return Err(Error::Usage(crate::tr!(
-            "history-error-no-runs",
-            paths = paths.join(", ")
-        ))
-        .into());
-    }
-    let store = Store::open(&args.store, true)?;
-    let today = history::labels::today();
-    for (_, added) in history::add_by_date(&store, &runs, &labels, date.as_deref(), &today)? {
-        report_added(&added, &args.store)?;
-    }
-    Ok(Outcome::Ok)
-}
-
-fn report_added(added: &history::Added, store: &str) -> anyhow::Result<()> {
-    let message = match &added.part {
-        Some(part) => crate::tr!(
-            "history-added",
-            added = added.added as i64,
-            known = added.known as i64,
-            store = store.to_owned(),
-            part = part.clone()
-        ),
-        None => crate::tr!(
-            "history-nothing-added",
-            known = added.known as i64,
-            store = store.to_owned()
-        ),
-    };
-    writeln!(std::io::stderr(), "perflab: {message}")?;
-    Ok(())
-}
-
-fn report(args: ReportArgs, langs: &[&'static str]) -> anyhow::Result<Outcome> {
-    let filters = args
-        .filters
-        .iter()
-        .map(|f| {
-            f.split_once('=')
-                .map(|(c, v)| (c.trim().to_owned(), v.to_owned()))
-                .ok_or_else(|| Error::Usage(crate::tr!("history-error-filter", filter = f.clone())))
-        })
-        .collect::<crate::Result<Vec<_>>>()?;
-    // No key: one series per workload (`history::trends`).
-    let key: Vec<String> = if args.key.is_empty() {
-        Vec::new()
-    } else {
-        args.key
-            .iter()
-            .map(|k| k.trim().to_owned())
-            .filter(|k| !k.is_empty())
-            .collect()
-    };
-    let spec = TrendSpec {
-        metric: args.metric.trim().to_owned(),
-        key,
-        filters,
-        since: args.since.as_deref().map(date_arg).transpose()?,
-        settings: args.detector.settings(),
-        recent: args.recent,
-    };
-    let store = Store::open(&args.store, false)?;
-    let trends = history::trends(&store, &spec)?;
-    let mut stdout = std::io::stdout().lock();
-    if args.json {
-        for line in page::json_lines(&trends) {
-            writeln!(stdout, "{line}")?;
+impl AddArgs {
+    fn request(&self) -> AddRequest {
+        AddRequest {
+            paths: self.paths.clone(),
+            store: self.store.clone(),
+            labels: self.labels.clone(),
+            date: self.date.clone(),
         }
     }
-    if args.out.is_none() && args.json {
-        return Ok(Outcome::Ok);
+}
+
+impl ReportArgs {
+    fn request(&self) -> ReportRequest {
+        ReportRequest {
+            store: self.store.clone(),
+            metric: self.metric.clone(),
+            key: self.key.clone(),
+            filters: self.filters.clone(),
+            since: self.since.clone(),
+            recent: self.recent,
+            settings: self.detector.settings(),
+        }
     }
+}
+
+pub fn run(args: HistoryArgs, langs: &[&'static str], env: &Env) -> anyhow::Result<Outcome> {
+    match args.command {
+        HistoryCommand::Add(a) => {
+            // Each day's count goes to stderr through the environment's reporter.
+            crate::app::history::add(&a.request(), env)?;
+            Ok(Outcome::Ok)
+        }
+        HistoryCommand::Report(a) => report(a, langs, env),
+    }
+}
+
+fn report(args: ReportArgs, langs: &[&'static str], env: &Env) -> anyhow::Result<Outcome> {
+    let outcome = crate::app::history::report(&args.request(), env)?;
     let templates = Templates::new(None)?;
-    let pages = langs
-        .iter()
-        .map(|lang| page::render(&trends, &args.store, lang, &templates))
-        .collect::<crate::Result<Vec<_>>>()?;
+    let style = Style {
+        l10n: &env.l10n,
+        templates: &templates,
+        width: None,
+        colour: false,
+    };
+    let stdout = Destination::Stdout;
+    if args.json {
+        stdout.export(&outcome, Format::Json, &style)?;
+    }
     match &args.out {
+        // One page per language, its charts beside it.
         Some(out) => {
+            let pages = langs
+                .iter()
+                .map(|lang| outcome.page(lang, &templates))
+                .collect::<crate::Result<Vec<_>>>()?;
             let written = page::write(out, &pages)?;
+            // With --json, stdout is the JSON lines only.
             if !args.json {
+                let mut stdout = std::io::stdout().lock();
                 for path in written {
                     writeln!(stdout, "{}", path.display())?;
                 }
             }
         }
-        None => {
-            if let Some(p) = pages.first() {
-                stdout.write_all(p.markdown.as_bytes())?;
-            }
-        }
+        None if args.json => {}
+        // The page of the first language.
+        None => stdout.export(&outcome, Format::Markdown, &style)?,
     }
     Ok(Outcome::Ok)
 }

@@ -65,12 +65,17 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         let config = crate::config::Config::discover(cli.config.as_deref())?;
         Ok(Env::new(langs[0], config)?.with_reporter(Box::new(crate::app::Stderr)))
     };
+    // A command that reads no configuration is not stopped by a broken one.
+    let bare_env = || -> anyhow::Result<Env> {
+        let config = crate::config::Config::default();
+        Ok(Env::new(langs[0], config)?.with_reporter(Box::new(crate::app::Stderr)))
+    };
     match cli.command {
         Command::Ingest(a) => ingest_cmd::run(a, &env()?),
-        Command::Check(a) => check_cmd::run(a),
-        Command::Import(a) => import_cmd::run(a, &env()?),
+        Command::Check(a) => check_cmd::run(a, &bare_env()?),
+        Command::Import(a) => import_cmd::run(a, &bare_env()?),
         Command::Diff(a) => diff_cmd::run(a, &env()?),
-        Command::Translate(a) => translate_cmd::run(a, &langs, &env()?),
+        Command::Translate(a) => translate_cmd::run(a, &langs, &bare_env()?),
         Command::Report(a) => report_cmd::run(a, &langs, &env()?),
         Command::Compare(a) => compare_cmd::run(a, &env()?),
         Command::Completions(a) => shell_cmd::completions(a),

@@ -144,7 +144,7 @@ impl StudyComparison {
     pub fn new(study: &Study) -> Result<Self> {
         let metric = |key: &str| {
             MetricSpec::new(key).ok_or_else(|| {
-                Error::Usage(crate::tr!(
+                Error::usage(crate::msg!(
                     "error-not-a-directed-metric",
                     key = key.to_owned()
                 ))
@@ -160,7 +160,7 @@ impl StudyComparison {
                 Error::parse(
                     &study.path,
                     None,
-                    crate::tr!(
+                    crate::msg!(
                         "study-error-baseline-without-metric",
                         variant = format!(
                             "{}/{}",

@@ -100,7 +100,7 @@ impl Curves {
     /// a number in `--x`.
     pub fn new(runs: &[Run], spec: &Spec) -> Result<Curves> {
         if runs.is_empty() {
-            return Err(Error::Usage(crate::tr!("curves-error-no-runs")));
+            return Err(Error::usage(crate::msg!("curves-error-no-runs")));
         }
         let by = match &spec.by {
             Some(by) => by.clone(),
@@ -130,7 +130,7 @@ impl Curves {
             });
         }
         if out.iter().all(|s| s.points.is_empty()) {
-            return Err(Error::Usage(crate::tr!(
+            return Err(Error::usage(crate::msg!(
                 "curves-error-no-x",
                 column = spec.x.clone()
             )));

@@ -60,7 +60,7 @@ pub fn add_by_date(
 pub fn add(store: &Store, runs: &[Run], labels: &Labels, date: &str) -> Result<Added> {
     for key in labels.keys() {
         if runs.iter().any(|r| cell(r, key).is_some()) {
-            return Err(Error::Usage(crate::tr!(
+            return Err(Error::usage(crate::msg!(
                 "history-error-label-column",
                 key = key.clone()
             )));

@@ -23,7 +23,7 @@ pub fn parse_labels(flags: &[String]) -> Result<Labels> {
     let mut labels = Labels::new();
     for flag in flags {
         let Some((key, value)) = flag.split_once('=') else {
-            return Err(Error::Usage(crate::tr!(
+            return Err(Error::usage(crate::msg!(
                 "history-error-label",
                 label = flag.clone()
             )));
@@ -35,19 +35,19 @@ pub fn parse_labels(flags: &[String]) -> Result<Labels> {
             .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
             && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
         if !valid {
-            return Err(Error::Usage(crate::tr!(
+            return Err(Error::usage(crate::msg!(
                 "history-error-label-key",
                 label = flag.clone()
             )));
         }
         if key == RUN_ID || key == DATE {
-            return Err(Error::Usage(crate::tr!(
+            return Err(Error::usage(crate::msg!(
                 "history-error-label-reserved",
                 key = key.to_owned()
             )));
         }
         if labels.insert(key.to_owned(), value.to_owned()).is_some() {
-            return Err(Error::Usage(crate::tr!(
+            return Err(Error::usage(crate::msg!(
                 "history-error-label-twice",
                 key = key.to_owned()
             )));

@@ -2,7 +2,7 @@
 //! (a folder or object storage, `store`), added idempotently (`add`, identities in
 //! `labels`), read back (`read`) as series of one metric with their change points
 //! (`trend`, by E-Divisive means in `edivisive`). Rendering is `render::history`; the
-//! commands are `cli::history_cmd` and `diff --against-history`.
+//! commands are `app::history` (`add`, `report`) and `diff --against-history`.
 
 pub mod add;
 pub mod baseline;

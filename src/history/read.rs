@@ -20,7 +20,7 @@ pub struct Part {
 }
 
 fn foreign(store: &Store, file: &PartFile, why: impl std::fmt::Display) -> Error {
-    Error::Usage(crate::tr!(
+    Error::usage(crate::msg!(
         "history-error-foreign-parquet",
         store = store.name.clone(),
         file = file.path.clone(),

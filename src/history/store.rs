@@ -74,7 +74,7 @@ impl Store {
             .build()
             .map_err(|e| Error::io(spec, e))?;
         let store_error = |e: &dyn std::fmt::Display| {
-            Error::Usage(crate::tr!(
+            Error::usage(crate::msg!(
                 "history-error-open",
                 store = spec.to_owned(),
                 reason = e.to_string()
@@ -106,7 +106,7 @@ impl Store {
                     return Store::open(url.path(), create);
                 }
                 _ => {
-                    return Err(Error::Usage(crate::tr!(
+                    return Err(Error::usage(crate::msg!(
                         "history-error-scheme",
                         store = spec.to_owned(),
                         scheme = url.scheme().to_owned()
@@ -119,7 +119,7 @@ impl Store {
             if create {
                 std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
             } else if !dir.is_dir() {
-                return Err(Error::Usage(crate::tr!(
+                return Err(Error::usage(crate::msg!(
                     "history-error-no-store",
                     store = spec.to_owned()
                 )));
@@ -157,7 +157,7 @@ impl Store {
     }
 
     fn failed(&self, what: &str, e: impl std::fmt::Display) -> Error {
-        Error::Usage(crate::tr!(
+        Error::usage(crate::msg!(
             "history-error-io",
             store = self.name.clone(),
             object = what.to_owned(),
@@ -221,13 +221,13 @@ impl Store {
                 let marker: Option<Marker> = serde_json::from_slice(&bytes).ok();
                 match marker {
                     Some(m) if m.format == STORE_FORMAT && m.version == STORE_VERSION => Ok(()),
-                    Some(m) if m.format == STORE_FORMAT => Err(Error::Usage(crate::tr!(
+                    Some(m) if m.format == STORE_FORMAT => Err(Error::usage(crate::msg!(
                         "history-error-version",
                         store = self.name.clone(),
                         version = i64::from(m.version),
                         supported = i64::from(STORE_VERSION)
                     ))),
-                    _ => Err(Error::Usage(crate::tr!(
+                    _ => Err(Error::usage(crate::msg!(
                         "history-error-marker",
                         store = self.name.clone(),
                         marker = MARKER
@@ -237,7 +237,7 @@ impl Store {
             None => {
                 let existing = self.list("")?;
                 if let Some(first) = existing.first() {
-                    return Err(Error::Usage(crate::tr!(
+                    return Err(Error::usage(crate::msg!(
                         "history-error-not-a-store",
                         store = self.name.clone(),
                         file = first.clone(),
@@ -245,7 +245,7 @@ impl Store {
                     )));
                 }
                 if !create {
-                    return Err(Error::Usage(crate::tr!(
+                    return Err(Error::usage(crate::msg!(
                         "history-error-empty",
                         store = self.name.clone()
                     )));
@@ -276,7 +276,7 @@ impl Store {
                     path: rel.clone(),
                 }),
                 None => {
-                    return Err(Error::Usage(crate::tr!(
+                    return Err(Error::usage(crate::msg!(
                         "history-error-foreign-file",
                         store = self.name.clone(),
                         file = rel.clone()

@@ -215,7 +215,7 @@ fn trends_by(store: &Store, spec: &TrendSpec, drop_unknown: bool) -> Result<Tren
         }
     }
     if !present.contains(&spec.metric) && !present.is_empty() {
-        return Err(Error::Usage(crate::tr!(
+        return Err(Error::usage(crate::msg!(
             "history-error-no-metric",
             metric = spec.metric.clone()
         )));
@@ -247,7 +247,7 @@ fn trends_by(store: &Store, spec: &TrendSpec, drop_unknown: bool) -> Result<Tren
     };
     for k in checked.into_iter().chain(spec.filters.iter().map(|f| &f.0)) {
         if !present.contains(k) && !present.is_empty() {
-            return Err(Error::Usage(crate::tr!(
+            return Err(Error::usage(crate::msg!(
                 "history-error-no-column",
                 column = k.clone()
             )));

@@ -140,7 +140,7 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
         return Err(Error::parse(
             path,
             None,
-            crate::tr!("import-error-no-experiments"),
+            crate::msg!("import-error-no-experiments"),
         ));
     }
     let lang = language_of(report.title.as_ref().map_or("", |t| t.text.as_str()));

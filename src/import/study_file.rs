@@ -159,7 +159,7 @@ impl StudyFile {
     /// The file's text, after a comment header (each line prefixed with `# `).
     pub fn to_toml(&self, header: &str) -> crate::Result<String> {
         let body = toml::to_string_pretty(self).map_err(|e| {
-            crate::Error::Usage(crate::tr!(
+            crate::Error::usage(crate::msg!(
                 "import-error-study-toml",
                 reason = e.to_string()
             ))

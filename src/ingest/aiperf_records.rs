@@ -48,7 +48,7 @@ fn count_records(text: &str) -> Result<Option<(usize, usize)>, ParseError> {
         let record: Record = serde_json::from_str(line).map_err(|e| {
             ParseError::new(
                 Some(i as u64 + 1),
-                crate::tr!("requests-error-json", reason = e.to_string()),
+                crate::msg!("requests-error-json", reason = e.to_string()),
             )
         })?;
         if record

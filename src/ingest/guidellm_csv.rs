@@ -67,7 +67,7 @@ impl Reader for GuidellmCsvReader {
                 let line = e.position().map(line_of);
                 ParseError::new(
                     line,
-                    crate::tr!("ingest-expect-guidellm-csv-rows", error = e.to_string()),
+                    crate::msg!("ingest-expect-guidellm-csv-rows", error = e.to_string()),
                 )
             })?;
             rows.push(record);
@@ -75,14 +75,14 @@ impl Reader for GuidellmCsvReader {
         if rows.len() < 3 {
             return Err(ParseError::new(
                 Some(rows.len() as u64),
-                crate::tr!("ingest-expect-guidellm-header-rows", found = rows.len()),
+                crate::msg!("ingest-expect-guidellm-header-rows", found = rows.len()),
             ));
         }
         let width = rows[0].len();
         if let Some(short) = rows[..3].iter().find(|r| r.len() != width) {
             return Err(ParseError::new(
                 short.position().map(line_of),
-                crate::tr!(
+                crate::msg!(
                     "ingest-expect-guidellm-header-width",
                     width = width,
                     found = short.len()
@@ -105,7 +105,7 @@ impl Reader for GuidellmCsvReader {
             if record.len() != columns.width {
                 return Err(ParseError::new(
                     Some(line),
-                    crate::tr!(
+                    crate::msg!(
                         "ingest-expect-guidellm-row-width",
                         width = columns.width,
                         found = record.len()
@@ -192,7 +192,7 @@ impl Row<'_> {
                 let column: Vec<&str> = header.iter().copied().filter(|h| !h.is_empty()).collect();
                 Err(ParseError::new(
                     Some(self.line),
-                    crate::tr!(
+                    crate::msg!(
                         "ingest-expect-number-in-column",
                         column = column.join(" / "),
                         found = text
@@ -247,7 +247,7 @@ impl Row<'_> {
         if values.len() != PERCENTILE_CELLS {
             return Err(ParseError::new(
                 Some(self.line),
-                crate::tr!(
+                crate::msg!(
                     "ingest-expect-percentile-list",
                     column = header.join(" / "),
                     found = cell
@@ -482,7 +482,7 @@ mod tests {
         let err = read(&text).expect_err("bad number");
         assert_eq!(err.line, Some(4));
         assert_eq!(
-            err.message,
+            err.message.as_str(),
             "expected a number in column `Request Latency / Successful Sec / Mean`, found `n/a`"
         );
     }

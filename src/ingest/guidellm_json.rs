@@ -34,7 +34,7 @@ impl Reader for GuidellmJsonReader {
         let report: Report = serde_json::from_str(text).map_err(|e| {
             ParseError::new(
                 (e.line() > 0).then_some(e.line() as u64),
-                crate::tr!("ingest-expect-guidellm-json", error = serde_message(&e)),
+                crate::msg!("ingest-expect-guidellm-json", error = serde_message(&e)),
             )
         })?;
         let setup = report

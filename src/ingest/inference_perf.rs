@@ -101,13 +101,13 @@ impl Reader for InferencePerfReader {
             Ok(_) => {
                 return Err(ParseError::new(
                     Some(1),
-                    crate::tr!("ingest-expect-inference-perf-object"),
+                    crate::msg!("ingest-expect-inference-perf-object"),
                 ))
             }
             Err((line, msg)) => {
                 return Err(ParseError::new(
                     Some(line),
-                    crate::tr!("ingest-expect-inference-perf", error = msg),
+                    crate::msg!("ingest-expect-inference-perf", error = msg),
                 ))
             }
         };
@@ -356,7 +356,7 @@ fn report_run(text: &str, obj: &Map<String, Json>) -> Result<Run, ParseError> {
     if run.get("completed").is_none() && run.get("num_prompts").is_none() {
         return Err(ParseError::new(
             Some(1),
-            crate::tr!("ingest-expect-inference-perf-count"),
+            crate::msg!("ingest-expect-inference-perf-count"),
         ));
     }
     Ok(run)

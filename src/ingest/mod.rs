@@ -210,9 +210,9 @@ fn read_input(input: &InputFile, options: &Options, bytes_read: &AtomicU64) -> R
             }
             let message = match forced {
                 Some(format) => {
-                    crate::tr!("ingest-expect-format-result", format = format.to_string())
+                    crate::msg!("ingest-expect-format-result", format = format.to_string())
                 }
-                None => crate::tr!("ingest-expect-result"),
+                None => crate::msg!("ingest-expect-result"),
             };
             return Err(Error::parse(&input.path, None, message));
         }

@@ -434,7 +434,7 @@ fn table_run(
                 Printed::Word(w) => {
                     return Err(ParseError::new(
                         Some(row.line),
-                        crate::tr!(
+                        crate::msg!(
                             "ingest-expect-number-or-na",
                             stat = stat.to_string(),
                             label = row.label.as_str(),

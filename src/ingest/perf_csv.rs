@@ -54,7 +54,7 @@ impl Reader for PerfCsvReader {
                 let line = e.position().map(|p| p.line());
                 ParseError::new(
                     line,
-                    crate::tr!("ingest-expect-csv-row", error = e.to_string()),
+                    crate::msg!("ingest-expect-csv-row", error = e.to_string()),
                 )
             })?;
             let line = record.position().map_or(0, |p| p.line());
@@ -95,7 +95,7 @@ impl Reader for PerfCsvReader {
                     Printed::Word(w) => {
                         return Err(ParseError::new(
                             Some(*line),
-                            crate::tr!(
+                            crate::msg!(
                                 "ingest-expect-number-or-na",
                                 stat = stat.as_str(),
                                 label = label.as_str(),

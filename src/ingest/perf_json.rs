@@ -54,7 +54,7 @@ impl Reader for PerfJsonReader {
             Err((line, msg)) if has("\"input_config\"") || has("\"aiperf_version\"") => {
                 return Err(ParseError::new(
                     Some(line),
-                    crate::tr!("ingest-expect-json-export", error = msg),
+                    crate::msg!("ingest-expect-json-export", error = msg),
                 ))
             }
             Err(_) => return Ok(None),

@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use super::text::LineCounter;
+use crate::error::Text;
 use crate::model::{Format, Run};
 
 /// One file's contents as readers see it.
@@ -53,11 +54,11 @@ pub struct Warning {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ParseError {
     pub line: Option<u64>,
-    pub message: String,
+    pub message: Text,
 }
 
 impl ParseError {
-    pub fn new(line: Option<u64>, message: impl Into<String>) -> Self {
+    pub fn new(line: Option<u64>, message: impl Into<Text>) -> Self {
         ParseError {
             line,
             message: message.into(),

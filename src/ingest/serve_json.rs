@@ -37,7 +37,7 @@ impl Reader for ServeJsonReader {
                 let (line, msg) = error.unwrap_or((1, "empty".into()));
                 return Err(ParseError::new(
                     Some(line),
-                    crate::tr!("ingest-expect-json-result", error = msg),
+                    crate::msg!("ingest-expect-json-result", error = msg),
                 ));
             }
             return Ok(None);
@@ -51,7 +51,7 @@ impl Reader for ServeJsonReader {
             let Json::Object(obj) = value else {
                 return Err(ParseError::new(
                     Some(*line),
-                    crate::tr!("ingest-expect-json-object-per-result"),
+                    crate::msg!("ingest-expect-json-object-per-result"),
                 ));
             };
             // One-object files have no meaningful line; appended ones are numbered.

@@ -560,7 +560,7 @@ impl<'p> BlockParser<'p> {
         };
         ParseError::new(
             Some(line),
-            crate::tr!(
+            crate::msg!(
                 "ingest-expect-number-for",
                 label = label.trim(),
                 found = what

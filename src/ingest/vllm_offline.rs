@@ -68,7 +68,7 @@ fn number(source: &Source, offset: usize, what: &str, raw: &str) -> Result<f64, 
         Printed::Num(v) => Ok(v),
         _ => Err(ParseError::new(
             Some(source.line_of(offset)),
-            crate::tr!("ingest-expect-number-for", label = what, found = raw.trim()),
+            crate::msg!("ingest-expect-number-for", label = what, found = raw.trim()),
         )),
     }
 }

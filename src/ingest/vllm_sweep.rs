@@ -149,14 +149,14 @@ fn has_run_files(summary: &Path) -> bool {
 /// `expected`: the message id of what the file should have held.
 fn parse_json(source: &Source, expected: &str) -> Result<Json, ParseError> {
     json_lenient::parse(source.text)
-        .map_err(|(line, msg)| ParseError::new(Some(line), crate::tr!(expected, error = msg)))
+        .map_err(|(line, msg)| ParseError::new(Some(line), crate::msg!(expected, error = msg)))
 }
 
 fn read_run(source: &Source) -> ReadResult {
     let Json::Object(obj) = parse_json(source, "ingest-expect-sweep-run")? else {
         return Err(ParseError::new(
             Some(1),
-            crate::tr!("ingest-expect-sweep-run-object"),
+            crate::msg!("ingest-expect-sweep-run-object"),
         ));
     };
     let mut parsed = Parsed::default();
@@ -168,7 +168,7 @@ fn read_summary(source: &Source) -> ReadResult {
     let Json::Array(items) = parse_json(source, "ingest-expect-sweep-summary")? else {
         return Err(ParseError::new(
             Some(1),
-            crate::tr!("ingest-expect-sweep-summary-list"),
+            crate::msg!("ingest-expect-sweep-summary-list"),
         ));
     };
     let mut parsed = Parsed::default();
@@ -176,7 +176,7 @@ fn read_summary(source: &Source) -> ReadResult {
         let Json::Object(obj) = item else {
             return Err(ParseError::new(
                 None,
-                crate::tr!("ingest-expect-sweep-summary-item", index = i + 1),
+                crate::msg!("ingest-expect-sweep-summary-item", index = i + 1),
             ));
         };
         parsed.runs.push(sweep_run(obj)?);

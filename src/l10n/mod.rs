@@ -13,6 +13,7 @@ use unic_langid::LanguageIdentifier;
 use crate::embedded::LOCALE_FILES;
 
 pub mod memory;
+use crate::error::{Arg, Text};
 use crate::{Error, Result};
 
 /// The languages perflab ships, by their folder name under `locales/`.
@@ -52,7 +53,7 @@ pub fn normalize_lang(raw: &str) -> Option<&'static str> {
 pub fn resolve_lang(flag: Option<&str>) -> Result<&'static str> {
     if let Some(flag) = flag {
         return normalize_lang(flag).ok_or_else(|| {
-            Error::Usage(messages().tr_args(
+            Error::usage(messages().tr_args(
                 "error-unknown-language",
                 &[
                     ("lang", FluentValue::from(flag)),
@@ -131,6 +132,40 @@ macro_rules! tr {
     };
 }
 
+/// `msg!("id")` or `msg!("id", name = value, …)`: the error words [`crate::error::Text`]
+/// of message `id`: its id and arguments, kept so that the error is said again in the
+/// language of whoever prints it ([`Localizer::text`]), and its text in [`messages`].
+#[macro_export]
+macro_rules! msg {
+    ($id:expr) => {
+        $crate::l10n::text_of($id, ::std::vec::Vec::new())
+    };
+    ($id:expr, $($name:ident = $value:expr),+ $(,)?) => {
+        $crate::l10n::text_of(
+            $id,
+            ::std::vec![$((stringify!($name), $crate::error::Arg::from($value))),+],
+        )
+    };
+}
+
+/// The words of message `id` with `args`, as an error carries them (see [`msg!`]).
+pub fn text_of(id: &str, args: Vec<(&'static str, Arg)>) -> Text {
+    let text = messages().say(id, &args);
+    Text::message(id, args, text)
+}
+
+fn fluent_args<'a>(args: &'a [(&'static str, Arg)]) -> Vec<(&'static str, FluentValue<'a>)> {
+    args.iter()
+        .map(|(name, arg)| {
+            let value = match arg {
+                Arg::Str(s) => FluentValue::from(s.as_str()),
+                Arg::Number(n) => FluentValue::from(*n),
+            };
+            (*name, value)
+        })
+        .collect()
+}
+
 /// The `.ftl` files of a language: (file name, contents).
 fn files_of(lang: &str) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
     LOCALE_FILES.iter().filter_map(move |(path, src)| {
@@ -170,7 +205,7 @@ fn bundle_for(lang: &'static str) -> Result<FluentBundle<FluentResource>> {
 impl Localizer {
     pub fn new(lang: &str) -> Result<Self> {
         let lang = normalize_lang(lang).ok_or_else(|| {
-            Error::Usage(format!(
+            Error::usage(format!(
                 "unknown language `{lang}`; expected one of: {}",
                 LANGUAGES.join(", ")
             ))
@@ -185,6 +220,18 @@ impl Localizer {
 
     pub fn lang(&self) -> &'static str {
         self.lang
+    }
+
+    /// An error's words in this language: its message said again, or its plain text.
+    pub fn text(&self, text: &Text) -> String {
+        match &text.id {
+            Some(id) => self.say(id, &text.args),
+            None => text.to_string(),
+        }
+    }
+
+    fn say(&self, id: &str, args: &[(&'static str, Arg)]) -> String {
+        self.tr_args(id, &fluent_args(args))
     }
 
     /// The message `id` without arguments.

@@ -294,8 +294,8 @@ pub fn frame_to_runs(df: &DataFrame) -> Result<Vec<Run>> {
         .map(|row| {
             let mut values: Values = row.into_iter().collect();
             let format = match values.remove("format") {
-                Some(Value::Text(f)) => f.parse().map_err(Error::Usage)?,
-                _ => return Err(Error::Usage(crate::tr!("frame-error-no-format"))),
+                Some(Value::Text(f)) => f.parse().map_err(Error::usage)?,
+                _ => return Err(Error::usage(crate::msg!("frame-error-no-format"))),
             };
             let line = values.remove("line").and_then(|v| v.as_f64());
             let mut run = Run::new(format, line.map(|l| l as u64));

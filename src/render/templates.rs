@@ -41,7 +41,7 @@ impl Templates {
     pub fn new(override_dir: Option<&Path>) -> Result<Self> {
         if let Some(dir) = override_dir {
             if !dir.is_dir() {
-                return Err(Error::Usage(crate::tr!(
+                return Err(Error::usage(crate::msg!(
                     "error-not-a-directory",
                     flag = "--templates",
                     path = dir.display().to_string()

@@ -69,7 +69,7 @@ impl Loader<'_> {
         )
     }
 
-    fn error(&self, message: String) -> Error {
+    fn error(&self, message: impl Into<crate::error::Text>) -> Error {
         Error::parse(self.path, None, message)
     }
 
@@ -80,7 +80,7 @@ impl Loader<'_> {
         let mut ids = BTreeSet::new();
         for (i, e) in spec.experiments.iter().enumerate() {
             if !ids.insert(e.id.as_str()) {
-                return Err(self.error(crate::tr!(
+                return Err(self.error(crate::msg!(
                     "study-error-used-twice",
                     key = format!("experiments[{i}].id = {:?}", e.id)
                 )));
@@ -88,7 +88,7 @@ impl Loader<'_> {
             experiments.push(self.experiment(i, e, &spec, &profiles)?);
         }
         if experiments.is_empty() {
-            return Err(self.error(crate::tr!("study-error-no-experiments")));
+            return Err(self.error(crate::msg!("study-error-no-experiments")));
         }
         let baseline = self.baseline(&spec, &experiments)?;
         let mut scenarios = Vec::new();
@@ -130,7 +130,7 @@ impl Loader<'_> {
         let mut out = Vec::new();
         for (i, e) in spec.engines.iter().enumerate() {
             if !seen.insert(e.name.as_str()) {
-                return Err(self.error(crate::tr!(
+                return Err(self.error(crate::msg!(
                     "study-error-used-twice",
                     key = format!("engines[{i}].name = {:?}", e.name)
                 )));
@@ -153,7 +153,7 @@ impl Loader<'_> {
         let mut out = Vec::new();
         for (i, p) in specs.iter().enumerate() {
             if !seen.insert(p.name.as_str()) {
-                return Err(self.error(crate::tr!(
+                return Err(self.error(crate::msg!(
                     "study-error-used-twice",
                     key = format!("profiles[{i}].name = {:?}", p.name)
                 )));
@@ -221,13 +221,13 @@ impl Loader<'_> {
                 .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
         if !slug_ok {
             // The id names chart files, so it must be safe in a path.
-            return Err(self.error(crate::tr!(
+            return Err(self.error(crate::msg!(
                 "study-error-bad-id",
                 key = format!("experiments[{i}].id = {:?}", e.id)
             )));
         }
         if e.variants.is_empty() {
-            return Err(self.error(crate::tr!(
+            return Err(self.error(crate::msg!(
                 "study-error-no-variants",
                 key = format!("experiments[{i}] ({})", e.id)
             )));
@@ -237,7 +237,7 @@ impl Loader<'_> {
         for (j, v) in e.variants.iter().enumerate() {
             let key = format!("experiments[{i}].variants[{j}]");
             if !names.insert(v.name.as_str()) {
-                return Err(self.error(crate::tr!(
+                return Err(self.error(crate::msg!(
                     "study-error-used-twice-in-experiment",
                     key = format!("{key}.name = {:?}", v.name)
                 )));
@@ -306,7 +306,7 @@ impl Loader<'_> {
                 })
             }
             (None, None) => {
-                Err(self.error(crate::tr!("study-error-no-result", key = key.to_owned())))
+                Err(self.error(crate::msg!("study-error-no-result", key = key.to_owned())))
             }
             (Some(r), None) => self.result(key, r, run).map(Outcome::Result),
         }
@@ -432,7 +432,7 @@ impl Loader<'_> {
             let message = crate::tr!("study-error-baseline-without-result");
             return Err(match &spec.baseline {
                 Some(b) => self.error_at("baseline", b, &message),
-                None => self.error(crate::tr!(
+                None => self.error(crate::msg!(
                     "study-error-default-baseline",
                     message = message.clone()
                 )),
@@ -449,7 +449,7 @@ impl Loader<'_> {
             .map(|s| {
                 crate::slo::Slo::parse(s.get_ref()).map_err(|e| {
                     let message = match e {
-                        Error::Usage(m) => m,
+                        Error::Usage(m) => m.to_string(),
                         other => other.to_string(),
                     };
                     self.error_at("metrics.slo", s, &message)

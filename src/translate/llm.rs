@@ -205,7 +205,7 @@ pub fn translate(
     });
     bar.finish_and_clear();
     let error = failure.into_inner().ok().flatten().map(|reason| {
-        Error::Usage(crate::tr!(
+        Error::usage(crate::msg!(
             "translate-llm-failed",
             url = cfg.endpoint(),
             reason = reason

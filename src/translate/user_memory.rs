@@ -47,7 +47,7 @@ impl UserMemory {
                 Error::parse(
                     path,
                     Some(i as u64 + 1),
-                    crate::tr!("translate-memory-bad-line", reason = e.to_string()),
+                    crate::msg!("translate-memory-bad-line", reason = e.to_string()),
                 )
             })?;
             memory.pairs.insert((pair.lang, pair.source), pair.target);

@@ -228,3 +228,137 @@ fn templates_reach_every_page_and_the_diff_comment() {
     let report = fs::read_to_string(out.join("report.en.html")).unwrap();
     assert!(report.starts_with("<html lang=\"en\"><style>body { color: rebeccapurple; }"));
 }
+
+/// `check` and `history` called as a library user calls them, in Russian: the outcome
+/// writes what `perflab --lang ru` prints, word for word, and says the same exit code;
+/// history's notes reach the caller's reporter as the CLI prints them on stderr.
+#[test]
+fn library_check_and_history_say_what_the_cli_says_in_russian() {
+    use std::sync::Arc;
+
+    use perflab::app::check::CheckRequest;
+    use perflab::app::history::{AddRequest, ReportRequest};
+    use perflab::app::{self, Collected, Env};
+    use perflab::config::Config;
+    use perflab::export::{Exporter, Format, Style};
+    use perflab::render::templates::Templates;
+
+    const REPORT: &str = "fixtures/reports/qwen3.5-9b-h100.en.md";
+    let notes = Arc::new(Collected::default());
+    let env = Env::new("ru", Config::default())
+        .unwrap()
+        .with_reporter(Box::new(notes.clone()));
+    let templates = Templates::new(None).unwrap();
+    let style = Style {
+        l10n: &env.l10n,
+        templates: &templates,
+        width: None,
+        colour: false,
+    };
+    let ru = |args: &[&str]| {
+        let out = perflab()
+            .arg("--lang")
+            .arg("ru")
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap(),
+            text(&out.stdout),
+            text(&out.stderr),
+        )
+    };
+
+    // check: the report has one wrong claim and warnings.
+    let request = CheckRequest {
+        path: REPORT.into(),
+        strict: false,
+    };
+    let outcome = app::check::run(&request, &env).unwrap();
+    let (code, stdout, _) = ru(&["check", REPORT]);
+    assert_eq!((code, outcome.exit_code()), (1, 1));
+    let terminal = outcome.export(Format::Terminal, &style).unwrap();
+    assert_eq!(terminal, stdout);
+    assert!(terminal.contains("неверно: "), "{terminal}");
+    let (_, json, _) = ru(&["check", "--json", REPORT]);
+    assert_eq!(outcome.export(Format::Json, &style).unwrap(), json);
+    let strict = CheckRequest {
+        strict: true,
+        ..request
+    };
+    assert!(!app::check::run(&strict, &env).unwrap().passes());
+
+    // history add: the same nights into two stores, one by the library, one by the CLI.
+    let dir = tempfile::tempdir().unwrap();
+    let (lib_store, cli_store) = (dir.path().join("lib"), dir.path().join("cli"));
+    let base: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string("fixtures/history/vllm-result.json").unwrap())
+            .unwrap();
+    for i in 0..14 {
+        let factor = if i >= 7 { 0.9 } else { 1.0 } * (1.0 + [0.0, 0.006, -0.004][i % 3]);
+        let mut night = base.clone();
+        for key in ["request_throughput", "output_throughput"] {
+            night[key] = serde_json::Value::from(night[key].as_f64().unwrap() * factor);
+        }
+        let file = dir.path().join(format!("night-{i:02}/result.json"));
+        fs::create_dir_all(file.parent().unwrap()).unwrap();
+        fs::write(&file, serde_json::to_string(&night).unwrap()).unwrap();
+        let (date, label) = (format!("2026-11-{:02}", i + 1), format!("commit=c{i:02}"));
+        let added = app::history::add(
+            &AddRequest {
+                paths: vec![file.clone()],
+                store: lib_store.display().to_string(),
+                labels: vec![label.clone()],
+                date: Some(date.clone()),
+            },
+            &env,
+        )
+        .unwrap();
+        assert_eq!(added.days.len(), 1);
+        let file = file.display().to_string();
+        let cli = cli_store.display().to_string();
+        let args = ["history", "add", &file, "--store", &cli, "--date", &date];
+        let (code, _, stderr) = ru(&[&args[..], &["--label", &label]].concat());
+        assert_eq!(code, 0, "{stderr}");
+        let lines: Vec<String> = notes
+            .take()
+            .iter()
+            .map(|l| format!("perflab: {l}\n").replace(&lib_store.display().to_string(), &cli))
+            .collect();
+        assert_eq!(lines.concat(), stderr);
+        assert!(stderr.chars().any(|c| ('а'..='я').contains(&c)), "{stderr}");
+    }
+
+    // history report: the page's Markdown and the JSON lines, from the library's store.
+    let store = lib_store.display().to_string();
+    let request = ReportRequest {
+        store: store.clone(),
+        metric: "output_throughput".into(),
+        recent: 30,
+        ..Default::default()
+    };
+    let outcome = app::history::report(&request, &env).unwrap();
+    assert!(outcome
+        .trends
+        .series
+        .iter()
+        .any(|s| !s.change_points.is_empty()));
+    let report = [
+        "history",
+        "report",
+        "--store",
+        &store,
+        "--metric",
+        "output_throughput",
+    ];
+    let (code, markdown, stderr) = ru(&report);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(outcome.export(Format::Markdown, &style).unwrap(), markdown);
+    assert!(
+        markdown.chars().any(|c| ('а'..='я').contains(&c)),
+        "{markdown}"
+    );
+    let (_, json, _) = ru(&[&report[..], &["--json"]].concat());
+    assert_eq!(outcome.export(Format::Json, &style).unwrap(), json);
+    assert!(notes.take().is_empty());
+}

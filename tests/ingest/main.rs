@@ -17,4 +17,5 @@ mod ingest_robust;
 mod metrics_by_meaning;
 mod requests_cli;
 mod runs_once;
+mod typed_errors;
 mod whole_runs;
