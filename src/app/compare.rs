@@ -1,11 +1,14 @@
 //! `compare`: two runs (`FILE` or `FILE#N`), their requests applied under the SLOs, and
 //! the comparison of a primary and a secondary metric the command prints.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use super::Env;
 use crate::compare::{MetricSpec, PairComparison};
+use crate::export::{unsupported, Exporter, Format, Style};
 use crate::ingest::{self, InputFile};
+use crate::l10n::Localizer;
 use crate::model::Run;
 use crate::requests::{Objectives, RunRequests};
 use crate::study::GapStyle;
@@ -31,6 +34,63 @@ pub struct CompareOutcome {
     pub labels: (String, String),
     pub baseline_requests: Option<RunRequests>,
     pub candidate_requests: Option<RunRequests>,
+}
+
+impl CompareOutcome {
+    /// The two runs' request distributions, the candidate dashed: (file name, SVG) per
+    /// chart. Runs whose files kept no requests have none: an error.
+    pub fn charts(&self, l10n: &Localizer) -> Result<Vec<(String, String)>> {
+        use crate::render::requests::Side;
+        let (Some(base), Some(cand)) = (&self.baseline_requests, &self.candidate_requests) else {
+            return Err(Error::usage(crate::msg!("requests-error-no-requests")));
+        };
+        let (a, b) = &self.labels;
+        let sides = [
+            Side {
+                name: a,
+                requests: base,
+                dashed: false,
+            },
+            Side {
+                name: b,
+                requests: cand,
+                dashed: true,
+            },
+        ];
+        crate::render::compare::request_charts(&sides, l10n)
+            .into_iter()
+            .map(|(name, chart)| Ok((name, crate::render::charts::line_chart(&chart)?)))
+            .collect()
+    }
+}
+
+impl Exporter for CompareOutcome {
+    fn formats(&self) -> &'static [Format] {
+        &[Format::Terminal, Format::Json]
+    }
+
+    fn write(&self, format: Format, style: &Style<'_>, out: &mut dyn Write) -> Result<()> {
+        let io = |e| Error::io("-", e);
+        match format {
+            Format::Terminal => {
+                let (a, b) = &self.labels;
+                let text = crate::render::compare::terminal(
+                    style.l10n,
+                    self.style,
+                    &self.comparison,
+                    (a, b),
+                    style.width,
+                );
+                out.write_all(text.as_bytes()).map_err(io)
+            }
+            Format::Json => {
+                let json = serde_json::to_string_pretty(&self.comparison)
+                    .map_err(|e| Error::Render(e.to_string()))?;
+                writeln!(out, "{json}").map_err(io)
+            }
+            other => Err(unsupported(other, style.l10n)),
+        }
+    }
 }
 
 pub fn run(request: &CompareRequest, env: &Env) -> Result<CompareOutcome> {

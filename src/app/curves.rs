@@ -1,10 +1,12 @@
 //! `curves`: runs of load sweeps as curves, one series per configuration: capacity at
 //! the SLOs and the Pareto frontier, computed once for every output.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use super::{load, Env};
 use crate::curves::{Curves, Gpus, Spec};
+use crate::export::{unsupported, Exporter, Format, Style};
 use crate::model::{self, Run};
 use crate::slo::Slo;
 use crate::{Error, Result};
@@ -23,6 +25,31 @@ pub struct CurvesRequest {
     pub slo: Vec<String>,
     /// GPUs per point: a number or a column; `None`: the parallelism columns.
     pub gpus: Option<String>,
+}
+
+/// The page's Markdown in the style's language, or one JSON object per series per line
+/// (not localized). The page with its HTML and charts is `render::curves::render`.
+impl Exporter for Curves {
+    fn formats(&self) -> &'static [Format] {
+        &[Format::Markdown, Format::Json]
+    }
+
+    fn write(&self, format: Format, style: &Style<'_>, out: &mut dyn Write) -> Result<()> {
+        let io = |e| Error::io("-", e);
+        match format {
+            Format::Markdown => {
+                let page = crate::render::curves::render(self, style.l10n.lang(), style.templates)?;
+                out.write_all(page.markdown.as_bytes()).map_err(io)
+            }
+            Format::Json => {
+                for line in crate::render::curves::json_lines(self) {
+                    writeln!(out, "{line}").map_err(io)?;
+                }
+                Ok(())
+            }
+            other => Err(unsupported(other, style.l10n)),
+        }
+    }
 }
 
 pub fn run(request: &CurvesRequest, env: &Env) -> Result<Curves> {

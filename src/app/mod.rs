@@ -9,8 +9,11 @@ pub mod compare;
 pub mod curves;
 pub mod diff;
 pub mod history;
+pub mod import;
 pub mod ingest;
 pub mod load;
+pub mod report;
+pub mod translate;
 
 use std::sync::Mutex;
 
@@ -112,6 +115,12 @@ pub fn io_reason(e: &std::io::Error, l10n: &Localizer) -> String {
 /// caller. Lines arrive whole and localized.
 pub trait Reporter: Send + Sync {
     fn report(&self, line: &str);
+
+    /// A line about the user's input that names its own place, as a compiler prints
+    /// it (`REPORT:LINE: …`): the CLI prints it without its `perflab: ` prefix.
+    fn finding(&self, line: &str) {
+        self.report(line);
+    }
 }
 
 /// The CLI's reporter: `perflab: LINE` on stderr.
@@ -121,6 +130,11 @@ impl Reporter for Stderr {
     fn report(&self, line: &str) {
         use std::io::Write;
         let _ = writeln!(std::io::stderr().lock(), "perflab: {line}");
+    }
+
+    fn finding(&self, line: &str) {
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr().lock(), "{line}");
     }
 }
 
@@ -147,5 +161,9 @@ impl Reporter for Collected {
 impl Reporter for std::sync::Arc<Collected> {
     fn report(&self, line: &str) {
         self.as_ref().report(line);
+    }
+
+    fn finding(&self, line: &str) {
+        self.as_ref().finding(line);
     }
 }

@@ -1,6 +1,6 @@
 //! `perflab curves PATH... --x COLUMN --y COLUMN`: load sweeps as curves, capacity at
-//! the SLOs and the Pareto frontier; Markdown on stdout, pages under `--out`, or one
-//! JSON object per series with `--json`.
+//! the SLOs and the Pareto frontier (`app::curves`); Markdown on stdout, pages under
+//! `--out`, or one JSON object per series with `--json`, through the curves' exporter.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -9,6 +9,8 @@ use clap::Args;
 
 use super::Outcome;
 use crate::app::curves::CurvesRequest;
+use crate::app::Env;
+use crate::export::{Destination, Format, Style};
 use crate::render::curves as page;
 use crate::render::templates::Templates;
 
@@ -57,30 +59,32 @@ impl CurvesArgs {
 }
 
 /// The page is in the global `--lang` (its first language), as the messages are.
-pub fn run(args: CurvesArgs, env: &crate::app::Env) -> anyhow::Result<Outcome> {
-    let lang = env.l10n.lang();
+pub fn run(args: CurvesArgs, env: &Env) -> anyhow::Result<Outcome> {
     let curves = crate::app::curves::run(&args.request(), env)?;
-    let mut stdout = std::io::stdout().lock();
+    let templates = Templates::new(None)?;
+    let style = Style {
+        l10n: &env.l10n,
+        templates: &templates,
+        width: None,
+        colour: false,
+    };
     if args.json {
-        for line in page::json_lines(&curves) {
-            writeln!(stdout, "{line}")?;
-        }
+        Destination::Stdout.export(&curves, Format::Json, &style)?;
     }
-    if args.out.is_none() && args.json {
-        return Ok(Outcome::Ok);
-    }
-    let rendered = page::render(&curves, lang, &Templates::new(None)?)?;
     match &args.out {
         Some(out) => {
+            let rendered = page::render(&curves, env.l10n.lang(), &templates)?;
             let written = page::write(out, std::slice::from_ref(&rendered))?;
             // With --json, stdout is the JSON lines only.
             if !args.json {
+                let mut stdout = std::io::stdout().lock();
                 for path in written {
                     writeln!(stdout, "{}", path.display())?;
                 }
             }
         }
-        None => stdout.write_all(rendered.markdown.as_bytes())?,
+        None if args.json => {}
+        None => Destination::Stdout.export(&curves, Format::Markdown, &style)?,
     }
     Ok(Outcome::Ok)
 }

@@ -73,9 +73,9 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
     match cli.command {
         Command::Ingest(a) => ingest_cmd::run(a, &env()?),
         Command::Check(a) => check_cmd::run(a, &bare_env()?),
-        Command::Import(a) => import_cmd::run(a),
+        Command::Import(a) => import_cmd::run(a, &bare_env()?),
         Command::Diff(a) => diff_cmd::run(a, &env()?),
-        Command::Translate(a) => translate_cmd::run(a, &langs),
+        Command::Translate(a) => translate_cmd::run(a, &langs, &bare_env()?),
         Command::Report(a) => report_cmd::run(a, &langs, &env()?),
         Command::Compare(a) => compare_cmd::run(a, &env()?),
         Command::Completions(a) => shell_cmd::completions(a),

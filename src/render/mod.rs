@@ -2,6 +2,7 @@
 //! compare stage computed; every word comes from `l10n`, every layout from `templates/`.
 
 pub mod charts;
+pub mod compare;
 pub mod curves;
 pub mod diff;
 pub mod escape;

@@ -8,6 +8,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod app_library;
 mod check_cli;
 mod check_findings;
 mod check_published;

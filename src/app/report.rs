@@ -1,0 +1,86 @@
+//! `report`: a study loaded, its runs' requests judged by the SLOs, compared once, and
+//! its page rendered in each language asked for; the pages (and the comparison as JSON)
+//! are written by [`ReportOutcome::write`], each file atomically.
+
+use std::path::{Path, PathBuf};
+
+use super::Env;
+use crate::compare::StudyComparison;
+use crate::render::report::{self, RenderedReport};
+use crate::render::templates::Templates;
+use crate::requests::Objectives;
+use crate::study::{self, Study};
+use crate::{Error, Result};
+
+/// The flags of `perflab report`.
+#[derive(Debug, Clone, Default)]
+pub struct ReportRequest {
+    /// The study's `study.toml`.
+    pub study: PathBuf,
+    /// Languages of the pages, as `l10n::resolve_langs` returns them; the first is also
+    /// the language of the warnings (the environment's).
+    pub langs: Vec<&'static str>,
+    /// Objectives of the runs' requests; empty: `[slo]` of the configuration.
+    pub slo: Vec<String>,
+    /// Folder of templates overriding the embedded ones, file by file.
+    pub templates: Option<PathBuf>,
+}
+
+/// The study, its comparison and its page in each language.
+pub struct ReportOutcome {
+    pub study: Study,
+    pub comparison: StudyComparison,
+    pub pages: Vec<RenderedReport>,
+}
+
+impl ReportOutcome {
+    /// Writes `report.LANG.md`, `report.LANG.html` and `charts/` under `out`, and with
+    /// `json` the comparison as `comparison.json`; returns the paths written, in order.
+    pub fn write(&self, out: &Path, json: bool) -> Result<Vec<PathBuf>> {
+        let mut written = report::write(out, &self.pages)?;
+        if json {
+            written.push(report::write_text(
+                &out.join("comparison.json"),
+                &(self.json()? + "\n"),
+            )?);
+        }
+        Ok(written)
+    }
+
+    /// The comparison as pretty JSON, for machines: not localized.
+    pub fn json(&self) -> Result<String> {
+        serde_json::to_string_pretty(&self.comparison).map_err(|e| Error::Render(e.to_string()))
+    }
+}
+
+/// The study's requests' mismatches are warnings through `env`, each at its file.
+pub fn run(request: &ReportRequest, env: &Env) -> Result<ReportOutcome> {
+    let objectives = Objectives::from_flags_or_config(&request.slo, &env.config)?;
+    let templates = Templates::new(request.templates.as_deref())?;
+    let mut study = study::load(&request.study)?;
+    // Before the comparison, so that it sees the SLO columns.
+    let (requests, warnings) = study::requests::attach(&mut study, &objectives)?;
+    for (place, message) in warnings {
+        env.warn(&place, &message);
+    }
+    let comparison = StudyComparison::new(&study)?;
+    let pages = request
+        .langs
+        .iter()
+        .map(|lang| {
+            report::render_with_requests(
+                &study,
+                &comparison,
+                &requests,
+                &objectives,
+                lang,
+                &templates,
+            )
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(ReportOutcome {
+        study,
+        comparison,
+        pages,
+    })
+}
