@@ -49,9 +49,7 @@ pub fn role_of(label: &str) -> Option<Role> {
     let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
     if has(&["after"]) {
         Some(Role::After)
-    } else if has(&["before"]) {
-        Some(Role::Before)
-    } else if has(BEFORE) {
+    } else if has(&["before"]) || has(BEFORE) {
         Some(Role::Before)
     } else if has(AFTER) {
         Some(Role::After)
