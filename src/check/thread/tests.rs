@@ -1,3 +1,4 @@
+#![cfg(test)]
 //! The before/after reader on documents built from real results (the classic mistakes
 //! were not found in a real thread: fixtures/threads/README.md); the real threads are
 //! checked end to end in tests/report/check_threads.rs.
