@@ -29,8 +29,10 @@ pub struct Env {
 }
 
 impl Env {
-    /// An environment in `lang` with the given configuration, its warnings collected
-    /// (read them with [`Collected::take`] through [`Env::collected`]).
+    /// An environment in `lang` with the given configuration whose warnings are kept
+    /// and not shown; to read them, give it a shared list:
+    /// `Env::new(..)?.with_reporter(Box::new(list.clone()))` with `list` an
+    /// `Arc<Collected>`, then [`Collected::take`].
     pub fn new(lang: &str, config: Config) -> crate::Result<Env> {
         Ok(Env {
             l10n: Localizer::new(lang)?,
