@@ -100,3 +100,4 @@ diff-note-no-success = { $count ->
 } no request: each counts as a regression, whatever the rules say.
 diff-outcome-no-success = regression (no request completed)
 diff-junit-no-success = the candidate completed no request on { $key }
+diff-error-no-pair = { $path } holds no results before and after a change that perflab can tell apart; give a baseline and a candidate

@@ -73,3 +73,4 @@ diff-rule-howto =
 diff-note-no-success = 有 { $count } 个候选版本没有完成任何请求：无论规则如何，每个都计为一次回归。
 diff-outcome-no-success = 回归（没有完成任何请求）
 diff-junit-no-success = 候选版本在 { $key } 上没有完成任何请求
+diff-error-no-pair = { $path } 中没有 perflab 能区分的更改前后结果；请给出基线与候选结果

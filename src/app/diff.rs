@@ -170,15 +170,27 @@ pub fn run(request: &DiffRequest, env: &Env) -> Result<DiffOutcome> {
             (baseline, candidate, key, requests)
         }
         None => {
-            let cand_path = request.candidate.clone().unwrap_or_default();
-            let mut baseline = side(&request.baseline, request, env)?;
-            let mut candidate = side(&cand_path, request, env)?;
+            let (cand_path, mut baseline, mut candidate) = match &request.candidate {
+                Some(cand_path) => (
+                    cand_path.clone(),
+                    side(&request.baseline, request, env)?,
+                    side(cand_path, request, env)?,
+                ),
+                // One document holding both: a pull-request thread's before and after.
+                None => {
+                    let (before, after) = document_sides(&request.baseline, request, env)?;
+                    (request.baseline.clone(), before, after)
+                }
+            };
             let requests = RequestSides {
                 baseline: side_requests(&request.baseline, &mut baseline, &objectives)?,
                 candidate: side_requests(&cand_path, &mut candidate, &objectives)?,
             };
-            let key = configured_key.unwrap_or_else(|| {
-                default_key(&request.baseline, &baseline, &cand_path, &candidate)
+            let key = configured_key.unwrap_or_else(|| match request.candidate {
+                Some(_) => default_key(&request.baseline, &baseline, &cand_path, &candidate),
+                // Both sides come from one file: their runs pair by what they ran, never
+                // by their order in it.
+                None => document_key(&baseline, &candidate),
             });
             (baseline, candidate, key, requests)
         }
@@ -217,6 +229,47 @@ fn side(path: &Path, request: &DiffRequest, env: &Env) -> Result<Vec<Run>> {
         )));
     }
     Ok(runs)
+}
+
+/// The runs of one document split into its before and after (`check::document_pair`:
+/// told by the words above each result), said through the reporter; a document without
+/// both is an error naming it.
+fn document_sides(path: &Path, request: &DiffRequest, env: &Env) -> Result<(Vec<Run>, Vec<Run>)> {
+    let no_pair = || {
+        Error::usage(env.l10n.tr_args(
+            "diff-error-no-pair",
+            &[("path", path.display().to_string().into())],
+        ))
+    };
+    if load::is_frame(path) || path.is_dir() {
+        return Err(no_pair());
+    }
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let pair = crate::check::document_pair(&text).ok_or_else(no_pair)?;
+    let runs = side(path, request, env)?;
+    let within = |run: &Run, (from, to): (u64, u64)| run.line.is_some_and(|l| l >= from && l <= to);
+    let before: Vec<Run> = runs
+        .iter()
+        .filter(|r| within(r, pair.before_span))
+        .cloned()
+        .collect();
+    let after: Vec<Run> = runs
+        .iter()
+        .filter(|r| within(r, pair.after_span))
+        .cloned()
+        .collect();
+    if before.is_empty() || after.is_empty() {
+        return Err(no_pair());
+    }
+    // Which side is before is said, not a warning.
+    env.reporter.report(&format!(
+        "{}:{}: {}",
+        path.display(),
+        pair.pair.before.line,
+        crate::check::pair_text(&env.l10n, &pair.pair)
+    ));
+    Ok((before, after))
 }
 
 /// `against_history`: the one path is the candidate; the baseline of each of its keys is
@@ -429,6 +482,15 @@ fn default_key(base_path: &Path, base: &[Run], cand_path: &Path, cand: &[Run]) -
         .iter()
         .map(|c| (*c).to_owned())
         .collect()
+}
+
+fn document_key(base: &[Run], cand: &[Run]) -> Vec<String> {
+    let workload = crate::keys::workload_key(base, cand);
+    if !workload.is_empty() {
+        return workload;
+    }
+    // Nothing tells the runs' setups apart: each side's runs are its trials of one.
+    vec!["source".to_owned()]
 }
 
 /// At most this many keys of each side are listed when nothing matched.

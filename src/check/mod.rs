@@ -32,9 +32,9 @@ pub use crate::published::grammar::en::metric_of_label;
 pub use crate::published::interval;
 // The conclusion table's rows are read by `published`; re-exported for callers of `check`.
 pub use crate::published::{conclusion_rows, RowBlocks};
-pub use output::{render_json, render_text};
+pub use output::{pair_text, render_json, render_text};
 pub use sanity::{Finding, PEAK_OVER_MEAN_LIMIT};
-pub use thread::{Mistake, Pair, PairedBy, SideSummary};
+pub use thread::{document_pair, DocumentPair, Mistake, Pair, PairedBy, SideSummary};
 
 use crate::published::read_report;
 use crate::{Error, Result};

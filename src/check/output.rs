@@ -192,12 +192,17 @@ fn finding_message(l: &Localizer, f: &Finding) -> String {
 
 /// Which results were compared and how perflab told the before from the after.
 fn pair_line(l: &Localizer, file: &str, pair: &Pair) -> String {
+    format!("{file}:{}: {}", pair.before.line, pair_text(l, pair))
+}
+
+/// The two sides compared, their lines and trials, and how they were told apart.
+pub fn pair_text(l: &Localizer, pair: &Pair) -> String {
     let id = match pair.by {
         PairedBy::Words => "check-pair-words",
         PairedBy::Order => "check-pair-order",
     };
     let trials = |n: usize| l.tr_args("check-trials", &[("count", FluentValue::from(n))]);
-    let body = l.tr_args(
+    l.tr_args(
         id,
         &[
             ("before", s(&pair.before.label)),
@@ -213,8 +218,7 @@ fn pair_line(l: &Localizer, file: &str, pair: &Pair) -> String {
             ("after_line", FluentValue::from(pair.after.line.to_string())),
             ("after_trials", FluentValue::from(trials(pair.after.trials))),
         ],
-    );
-    format!("{file}:{}: {body}", pair.before.line)
+    )
 }
 
 /// The kind of warning a finding is, when warnings of that kind on several blocks say

@@ -21,8 +21,8 @@ pub struct DiffArgs {
     /// The reference results: a file, a directory of raw outputs, or a runs frame saved by
     /// `perflab ingest` (Parquet, CSV or NDJSON). With `--against-history`: the candidate.
     pub baseline: PathBuf,
-    /// The results to judge, in any of the same forms.
-    #[arg(required_unless_present = "against_history")]
+    /// The results to judge, in any of the same forms. Without it, BASELINE is one
+    /// document (a pull-request thread) holding results before and after a change.
     pub candidate: Option<PathBuf>,
     /// Judge the one path given against a history store (`perflab history add`): the
     /// baseline of each key is its last `--window` runs in the store.

@@ -118,3 +118,38 @@ fn results_without_a_claim_are_paired_and_nothing_is_judged() {
         assert_eq!(json["pair"]["after"]["trials"], 1, "{file}");
     }
 }
+
+#[test]
+fn diff_of_one_document_compares_its_before_and_after() {
+    // vllm#7117's three trials a side: Welch on requests/s gives p = 0.015 (EXPECTED.md).
+    let out = perflab()
+        .args(["diff", "fixtures/threads/vllm-pr7117.md"])
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(
+            "before: “Main branch (3 trials)” (line 24, 3 trials); after: “This PR (3 trials)”"
+        ),
+        "{stderr}"
+    );
+    let row = stdout
+        .lines()
+        .find(|l| l.contains("request_throughput"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(row.contains("24.24 ± 0.11 (n=3)"), "{row}");
+    assert!(row.contains("+1.55%") && row.contains("0.015"), "{row}");
+
+    // A document without both sides is an error that says so.
+    let out = perflab()
+        .args(["diff", "fixtures/threads/inferencex-pr1804.md"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("holds no results before and after a change"),
+        "{}",
+        text(&out.stderr)
+    );
+}

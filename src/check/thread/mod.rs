@@ -55,6 +55,30 @@ pub struct ThreadChecked {
     pub findings: Vec<Finding>,
 }
 
+/// The before and after of a document, as `diff DOC.md` compares them: how they were
+/// told apart, and for each its words and the lines its results take.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DocumentPair {
+    pub pair: Pair,
+    pub before_span: (u64, u64),
+    pub after_span: (u64, u64),
+}
+
+/// The pair of results of `text`, if it holds one.
+pub fn document_pair(text: &str) -> Option<DocumentPair> {
+    let sides = sides::sides(text);
+    let (before, after, by) = pair(&sides)?;
+    Some(DocumentPair {
+        pair: Pair {
+            before: summary(before),
+            after: summary(after),
+            by,
+        },
+        before_span: before.span,
+        after_span: after.span,
+    })
+}
+
 /// Reads the sides of `text`, pairs them and checks its prose claims against the pair.
 pub fn check(text: &str) -> ThreadChecked {
     let sides = sides::sides(text);

@@ -39,6 +39,9 @@ pub struct Side {
     pub line: u64,
     pub role: Option<Role>,
     pub trials: Vec<Trial>,
+    /// The lines its results take, from the first fence's opening to the last one's
+    /// closing: a run read from the document belongs to the side whose span holds it.
+    pub span: (u64, u64),
 }
 
 impl Side {
@@ -118,7 +121,7 @@ pub fn sides(text: &str) -> Vec<Side> {
     let mut sides: Vec<Side> = Vec::new();
     let mut label: Option<(String, u64)> = None;
     // The side the current fence adds to, and the label line it was named by.
-    let mut fence: Option<Vec<Trial>> = None;
+    let mut fence: Option<(Vec<Trial>, u64)> = None;
     let mut in_comment = false;
     for (i, line) in text.lines().enumerate() {
         let n = i as u64 + 1;
@@ -133,19 +136,19 @@ pub fn sides(text: &str) -> Vec<Side> {
         }
         if t.starts_with("```") || t.starts_with("~~~") {
             match fence.take() {
-                Some(trials) => close(&mut sides, trials, label.as_ref()),
-                None => fence = Some(Vec::new()),
+                Some((trials, open)) => close(&mut sides, trials, label.as_ref(), (open, n)),
+                None => fence = Some((Vec::new(), n)),
             }
             continue;
         }
         match fence.as_mut() {
-            Some(trials) => add_line(trials, line, n),
+            Some((trials, _)) => add_line(trials, line, n),
             None => {
                 // `Throughput:` lines pasted without a fence are a side of their own.
                 if !line_metrics(line).is_empty() && THROUGHPUT.is_match(line) {
                     let mut trials = Vec::new();
                     add_line(&mut trials, line, n);
-                    close(&mut sides, trials, label.as_ref());
+                    close(&mut sides, trials, label.as_ref(), (n, n));
                 } else if let Some(l) = label_of(line) {
                     label = Some((l, n));
                 }
@@ -174,7 +177,12 @@ fn add_line(trials: &mut Vec<Trial>, line: &str, n: u64) {
 }
 
 /// Ends a fence: its trials join the side named by the same words, or start one.
-fn close(sides: &mut Vec<Side>, trials: Vec<Trial>, label: Option<&(String, u64)>) {
+fn close(
+    sides: &mut Vec<Side>,
+    trials: Vec<Trial>,
+    label: Option<&(String, u64)>,
+    span: (u64, u64),
+) {
     if trials.is_empty() {
         return;
     }
@@ -186,6 +194,7 @@ fn close(sides: &mut Vec<Side>, trials: Vec<Trial>, label: Option<&(String, u64)
     if let Some(side) = sides.last_mut() {
         if side.line == line && side.label == label {
             side.trials.extend(trials);
+            side.span.1 = span.1;
             return;
         }
     }
@@ -195,6 +204,7 @@ fn close(sides: &mut Vec<Side>, trials: Vec<Trial>, label: Option<&(String, u64)
         line,
         role,
         trials,
+        span,
     });
 }
 
