@@ -99,3 +99,19 @@ fn two_results_without_words_are_paired_in_order_and_said_so() {
     assert_eq!(c.pair.as_ref().unwrap().by, PairedBy::Order);
     assert_eq!(first(&c).verdict, Verdict::Holds);
 }
+
+#[test]
+fn a_gain_the_trials_do_not_tell_from_noise_is_a_finding() {
+    // Means 24.2400 → 24.3567 req/s (+0.48%); Welch t ≈ 0.65 on 3 + 3 trials, p ≈ 0.57.
+    let text = "Main (3 trials):\n```\nThroughput: 24.32 requests/s, 12453.04 tokens/s\nThroughput: 24.11 requests/s, 12342.76 tokens/s\nThroughput: 24.29 requests/s, 12434.40 tokens/s\n```\nThis PR (3 trials):\n```\nThroughput: 24.62 requests/s, 12600.00 tokens/s\nThroughput: 24.05 requests/s, 12310.00 tokens/s\nThroughput: 24.40 requests/s, 12490.00 tokens/s\n```\nA 0.5% improvement in request throughput.\n";
+    let c = check(text);
+    assert_eq!(first(&c).verdict, Verdict::Holds);
+    assert_eq!(first(&c).metric.as_deref(), Some("request_throughput"));
+    match c.findings.as_slice() {
+        [Finding::WithinNoise { p, trials, .. }] => {
+            assert_eq!(*trials, [3, 3]);
+            assert!(*p > 0.5 && *p < 0.65, "p = {p}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
