@@ -153,3 +153,17 @@ fn diff_of_one_document_compares_its_before_and_after() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn documents_that_are_no_before_and_after_are_not_read_as_one() {
+    // Three samples of one README (one named "with Speculative Decoding"), and a
+    // cookbook's two "Test Results" of two precisions: results, but no before and after.
+    for file in [
+        "fixtures/corpus/vllm-throughput-benchmarks-readme-samples.md",
+        "fixtures/corpus/sglang-bench-serving-cookbook-nemotron-nano-fp8-bf16.md",
+    ] {
+        let out = perflab().args(["check", "--json", file]).output().unwrap();
+        let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(json.get("pair").is_none(), "{file}: {json}");
+    }
+}

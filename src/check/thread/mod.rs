@@ -169,22 +169,25 @@ fn summary(side: &Side) -> SideSummary {
     }
 }
 
-/// The first side the words make before and the first they make after; else, with two
-/// sides and no words for either, the first is before.
+/// The first side the words make before and the first they make after; with two sides
+/// only, words for one of them make the other the other; with two sides and no words
+/// for either, the first is before, unless the same words name both (two results of one
+/// kind, "Test Results" twice, are not a before and an after).
 fn pair(sides: &[Side]) -> Option<(&Side, &Side, PairedBy)> {
     let before = sides.iter().find(|s| s.role == Some(Role::Before));
     let after = sides.iter().find(|s| s.role == Some(Role::After));
+    let two = sides.len() == 2;
     match (before, after) {
         (Some(b), Some(a)) => Some((b, a, PairedBy::Words)),
-        (Some(b), None) => {
-            let a = sides.iter().find(|s| s.role.is_none())?;
-            Some((b, a, PairedBy::Words))
+        (Some(_), None) if two && sides[1].role.is_none() => {
+            Some((&sides[0], &sides[1], PairedBy::Words))
         }
-        (None, Some(a)) => {
-            let b = sides.iter().find(|s| s.role.is_none())?;
-            Some((b, a, PairedBy::Words))
+        (None, Some(_)) if two && sides[0].role.is_none() => {
+            Some((&sides[0], &sides[1], PairedBy::Words))
         }
-        (None, None) if sides.len() == 2 => Some((&sides[0], &sides[1], PairedBy::Order)),
+        (None, None) if two && sides[0].label != sides[1].label => {
+            Some((&sides[0], &sides[1], PairedBy::Order))
+        }
         _ => None,
     }
 }
