@@ -172,7 +172,7 @@ fn summary(side: &Side) -> SideSummary {
 /// The first side the words make before and the first they make after; with two sides
 /// only, words for one of them make the other the other; with two sides and no words
 /// for either, the first is before, unless the same words name both (two results of one
-/// kind, "Test Results" twice, are not a before and an after).
+/// kind, "Test Results" twice, are not a before and an after; two unnamed ones may be).
 fn pair(sides: &[Side]) -> Option<(&Side, &Side, PairedBy)> {
     let before = sides.iter().find(|s| s.role == Some(Role::Before));
     let after = sides.iter().find(|s| s.role == Some(Role::After));
@@ -185,7 +185,7 @@ fn pair(sides: &[Side]) -> Option<(&Side, &Side, PairedBy)> {
         (None, Some(_)) if two && sides[0].role.is_none() => {
             Some((&sides[0], &sides[1], PairedBy::Words))
         }
-        (None, None) if two && sides[0].label != sides[1].label => {
+        (None, None) if two && (sides[0].label != sides[1].label || sides[0].label.is_empty()) => {
             Some((&sides[0], &sides[1], PairedBy::Order))
         }
         _ => None,
