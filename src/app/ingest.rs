@@ -77,7 +77,7 @@ pub fn each_batch<E: From<Error>>(
             let request_warnings =
                 crate::requests::attach(&mut batch.files, &objectives, writer.as_mut(), failures)?;
             for w in &request_warnings {
-                env.warn(&w.path.display().to_string(), &w.message);
+                env.warn(&w.path.display().to_string(), &env.l10n.text(&w.message));
             }
             super::load::report_warnings(&batch, env);
             for failure in &batch.failures {

@@ -58,7 +58,10 @@ pub fn report_warnings(ingested: &ingest::Ingested, env: &Env) {
     for file in &ingested.files {
         for w in &file.warnings {
             let at = w.line.map(|l| format!(":{l}")).unwrap_or_default();
-            env.warn(&format!("{}{at}", file.path.display()), &w.message);
+            env.warn(
+                &format!("{}{at}", file.path.display()),
+                &env.l10n.text(&w.message),
+            );
         }
     }
 }

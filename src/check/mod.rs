@@ -104,7 +104,7 @@ pub fn check(path: &Path, text: &str) -> Result<Checked> {
         .iter()
         .map(|w| Finding::Reader {
             line: w.line.unwrap_or(0),
-            message: w.message.clone(),
+            message: w.message.to_string(),
         })
         .collect();
     for (b, block) in report.blocks.iter().enumerate() {

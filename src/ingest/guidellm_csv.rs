@@ -97,7 +97,7 @@ impl Reader for GuidellmCsvReader {
         if rows.len() == 3 {
             parsed.warnings.push(Warning {
                 line: None,
-                message: crate::tr!("ingest-guidellm-csv-no-row"),
+                message: crate::msg!("ingest-guidellm-csv-no-row"),
             });
         }
         for record in &rows[3..] {

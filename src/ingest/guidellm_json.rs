@@ -46,7 +46,7 @@ impl Reader for GuidellmJsonReader {
         if report.benchmarks.is_empty() {
             parsed.warnings.push(Warning {
                 line: None,
-                message: crate::tr!("ingest-guidellm-json-no-benchmark"),
+                message: crate::msg!("ingest-guidellm-json-no-benchmark"),
             });
         }
         for benchmark in &report.benchmarks {

@@ -142,7 +142,7 @@ fn read_config(path: &std::path::Path) -> Result<Option<Map<String, Json>>, Warn
     let text = super::text::decode(&bytes);
     let unread = |line: u64, error: String| Warning {
         line: None,
-        message: crate::tr!(
+        message: crate::msg!(
             "ingest-inference-perf-config-unread",
             file = path.display().to_string(),
             line = line,

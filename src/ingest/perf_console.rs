@@ -98,7 +98,7 @@ impl Reader for PerfConsoleReader {
             if !table.closed {
                 parsed.warnings.push(Warning {
                     line: Some(title_line),
-                    message: crate::tr!(
+                    message: crate::msg!(
                         "ingest-console-table-truncated",
                         format = run.format.to_string()
                     ),
@@ -107,7 +107,7 @@ impl Reader for PerfConsoleReader {
             if run.values.is_empty() {
                 parsed.warnings.push(Warning {
                     line: Some(title_line),
-                    message: crate::tr!("ingest-console-table-unknown"),
+                    message: crate::msg!("ingest-console-table-unknown"),
                 });
             } else {
                 parsed.runs.push(run);
@@ -418,7 +418,7 @@ fn table_run(
             if cell.ends_with('…') {
                 warnings.push(Warning {
                     line: Some(row.line),
-                    message: crate::tr!(
+                    message: crate::msg!(
                         "ingest-console-cell-cut",
                         cell = cell.as_str(),
                         stat = stat.to_string(),

@@ -47,7 +47,8 @@ impl<'a> Source<'a> {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Warning {
     pub line: Option<u64>,
-    pub message: String,
+    /// Said again in the language of whoever prints it (`Localizer::text`).
+    pub message: Text,
 }
 
 /// Why a file that a reader claimed could not be read: the line and what was expected.

@@ -64,7 +64,7 @@ impl Reader for ServeJsonReader {
         if let Some((line, msg)) = error {
             parsed.warnings.push(Warning {
                 line: Some(line),
-                message: crate::tr!("ingest-json-last-incomplete", error = msg),
+                message: crate::msg!("ingest-json-last-incomplete", error = msg),
             });
         }
         // vLLM's perf CI saves the client's command line beside a one-run result file.
@@ -134,7 +134,7 @@ impl Reader for InlineJsonReader {
                 Ok(_) => {}
                 Err(_) => parsed.warnings.push(Warning {
                     line: Some(source.line_of(start)),
-                    message: crate::tr!("ingest-json-line-skipped"),
+                    message: crate::msg!("ingest-json-line-skipped"),
                 }),
             }
         }

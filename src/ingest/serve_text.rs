@@ -14,12 +14,10 @@ use std::io::Write as _;
 use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, MatchKind};
-use fluent_bundle::FluentValue;
 
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
 use super::text::{parse_printed, strip_prefix, Printed};
 
-use crate::l10n;
 use crate::model::{schema, Format, Key, Run};
 
 /// The phrase of a block's header line (`==== Serving Benchmark Result ====`).
@@ -509,12 +507,10 @@ impl<'p> BlockParser<'p> {
                     if is_unknown {
                         unknown.push(Warning {
                             line: Some(line_no),
-                            message: l10n::ui_tr(
+                            message: crate::msg!(
                                 "input-unknown-label",
-                                &[
-                                    ("label", FluentValue::from(label.to_owned())),
-                                    ("value", FluentValue::from(value.to_owned())),
-                                ],
+                                label = label,
+                                value = value
                             ),
                         });
                     }
@@ -533,7 +529,7 @@ impl<'p> BlockParser<'p> {
         }
         let truncated = (!closed).then(|| Warning {
             line: Some(line_no),
-            message: crate::tr!("ingest-serve-block-truncated", line = self.header_line),
+            message: crate::msg!("ingest-serve-block-truncated", line = self.header_line),
         });
         Ok(Block {
             run: (values > 0).then_some(run),

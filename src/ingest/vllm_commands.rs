@@ -32,7 +32,7 @@ pub fn apply(result: &Path, run: &mut Run) -> Option<Warning> {
     let text = super::text::decode(&bytes);
     let unread = |line: u64, error: String| Warning {
         line: None,
-        message: crate::tr!(
+        message: crate::msg!(
             "ingest-vllm-commands-unread",
             file = path.display().to_string(),
             line = line,

@@ -228,20 +228,20 @@ fn read_failure(source: &Source) -> ReadResult {
         .join(", ");
     let run = obj.get("run_number").and_then(Json::as_i64);
     let message = match run {
-        Some(-1) => crate::tr!(
+        Some(-1) => crate::msg!(
             "ingest-sweep-warmup-failed",
             overrides = overrides,
             kind = kind,
             error = error
         ),
-        Some(n) => crate::tr!(
+        Some(n) => crate::msg!(
             "ingest-sweep-run-failed",
             run = n,
             overrides = overrides,
             kind = kind,
             error = error
         ),
-        None => crate::tr!(
+        None => crate::msg!(
             "ingest-sweep-server-failed",
             overrides = overrides,
             kind = kind,

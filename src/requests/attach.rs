@@ -49,7 +49,8 @@ impl Objectives {
 #[derive(Debug, Clone, PartialEq)]
 pub struct FileWarning {
     pub path: std::path::PathBuf,
-    pub message: String,
+    /// Said again in the language of whoever prints it (`Localizer::text`).
+    pub message: crate::error::Text,
 }
 
 /// Reads the requests of every file and applies them to its runs; returns the warnings.
@@ -96,7 +97,7 @@ pub fn attach(
             };
             warnings.extend(attached.warnings.into_iter().map(|message| FileWarning {
                 path: file.path.clone(),
-                message,
+                message: message.into(),
             }));
             if let Some(w) = writer.as_deref_mut() {
                 for (source, rr) in &attached.requests {

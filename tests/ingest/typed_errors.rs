@@ -83,3 +83,45 @@ fn a_missing_file_is_an_io_error_with_the_operating_systems_reason_localized() {
         assert_eq!(env.error_text(&error), cli_error(lang, &path), "{lang}");
     }
 }
+
+#[test]
+fn a_readers_warning_is_said_in_the_callers_language_not_the_processs() {
+    // A serving block without its closing `=====` line: read, with a warning.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cut.txt");
+    let console = std::fs::read_to_string("fixtures/vllm/0.33.0-run6-c2/console.txt").unwrap();
+    let cut: String = console
+        .lines()
+        .filter(|l| !(l.len() >= 40 && l.chars().all(|c| c == '=')))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&path, cut).unwrap();
+
+    let cli = perflab()
+        .args(["--lang", "ru", "ingest"])
+        .arg(&path)
+        .assert()
+        .success()
+        .get_output()
+        .stderr
+        .clone();
+    let cli = text(&cli);
+
+    let list = std::sync::Arc::new(perflab::app::Collected::default());
+    let env = Env::new("ru", Config::default())
+        .unwrap()
+        .with_reporter(Box::new(list.clone()));
+    let request = ingest::IngestRequest {
+        paths: vec![path.clone()],
+        ..Default::default()
+    };
+    let (runs, _) = ingest::run(&request, &env).expect("a run, with a warning");
+    assert_eq!(runs.len(), 1);
+    let lines = list.take();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].contains("заканчивается без закрывающей строки"),
+        "{lines:?}"
+    );
+    assert_eq!(format!("perflab: {}\n", lines[0]), cli);
+}
