@@ -138,12 +138,15 @@ fn summary_table(cx: &mut Context<'_>, table: &Table) {
                             .find('-')
                             .and_then(|i| base.map(|b| (b + i, b + i + 1)));
                         if cell.text.trim() == "-" || plain(&cell.text) == "-" {
-                            no_gain_claim(cx, row.line, &label, dash, &blocks, winner);
+                            let metric = improvement_metric(cx, table, ci);
+                            no_gain_claim(cx, row.line, &label, dash, metric, &blocks, winner);
                         }
                         continue;
                     };
                     let Some(s) = said(m, base) else { continue };
-                    let chosen = improvement_claim(cx, row.line, &label, &s, e, &blocks, winner);
+                    let metric = improvement_metric(cx, table, ci);
+                    let chosen =
+                        improvement_claim(cx, row.line, &label, &s, metric, e, &blocks, winner);
                     if chosen.is_some() {
                         winner = chosen;
                     }
@@ -168,6 +171,7 @@ fn improvement_claim(
     line: u64,
     label: &str,
     s: &Said,
+    metric: &str,
     e: usize,
     blocks: &[usize],
     previous: Option<usize>,
@@ -176,7 +180,6 @@ fn improvement_claim(
     let baseline = cx.report.baseline_block();
     let mut refs: Vec<usize> = previous.into_iter().collect();
     refs.extend(baseline.filter(|b| Some(*b) != previous));
-    let metric = study_metric(cx);
     let latency = metric.ends_with("_ms");
     let mut winners: Vec<usize> = Vec::new();
     if latency {
@@ -228,6 +231,21 @@ fn improvement_claim(
         b,
     );
     Some(if latency { b } else { a })
+}
+
+/// The metric an improvement column is about: the one its header names (`Throughput
+/// Improvement` is a throughput gain even in a latency study), else the study's.
+fn improvement_metric(cx: &Context<'_>, table: &Table, ci: usize) -> &'static str {
+    let header = table
+        .header
+        .cells
+        .get(ci)
+        .map_or(String::new(), |c| plain(&c.text).to_ascii_lowercase());
+    if header.contains("throughput") {
+        PRIMARY
+    } else {
+        study_metric(cx)
+    }
 }
 
 /// The metric a study optimizes: the first one its conclusion table quotes (a mean
@@ -303,10 +321,10 @@ fn no_gain_claim(
     line: u64,
     label: &str,
     span: Option<(usize, usize)>,
+    metric: &str,
     blocks: &[usize],
     previous: Option<usize>,
 ) {
-    let metric = study_metric(cx);
     let latency = metric.ends_with("_ms");
     let Some(best) = cx.best_valid_by(blocks, metric, latency) else {
         return;
