@@ -110,3 +110,81 @@ fn an_unlimited_request_rate_is_not_a_missing_value() {
         .iter()
         .any(|f| matches!(f, Finding::NotAvailable { .. })));
 }
+
+#[test]
+fn the_total_row_of_a_summary_in_span_cells_is_checked() {
+    // DeepSeek-V3.2 on H200: every cell of the summary is wrapped in `<span
+    // style=...>`. The steps chain on ShareGPT: Parallelism 7351.59 / 5713.95 = +28.66%,
+    // Tool Call 8376.43 / 7351.59 = +13.94%, Context Length 8750.49 / 8376.43 = +4.47%,
+    // Attention Backend (fa3, line 720) 8968.32 / 8750.49 = +2.49%; the total is fa3
+    // over the vLLM baseline (line 111): 8968.32 / 5713.95 = 1.569546, +56.95%, not the
+    // +56.97% printed (the product of the rounded steps).
+    let rel = "fixtures/reports/published/deepseek-v3.2__h200.md";
+    let source = text(rel);
+    assert!(source.contains(
+        r#"| Total(vs Baseline)      | <span style="background-color:lightgreen;">+56.97%</span> |"#
+    ));
+    let checked = run(rel);
+    let total: Vec<_> = checked.claims.iter().filter(|c| c.line == 862).collect();
+    assert_eq!(total.len(), 1, "{total:?}");
+    let c = total[0];
+    assert_eq!(
+        (c.quantity, c.metric.as_deref(), c.claimed.as_str()),
+        (
+            Quantity::PercentChange,
+            Some("total_token_throughput"),
+            "+56.97"
+        )
+    );
+    assert_eq!(c.verdict, Verdict::Wrong);
+    assert_eq!(c.recomputed.as_deref(), Some("+56.95"));
+    assert_eq!(c.inputs, [720, 111]);
+    let (start, end) = c.span.expect("where the number is");
+    assert_eq!(&source[start..end], "+56.97");
+    // The message names the metric and the row, and quotes the percentage; no row is
+    // `claimed` by its own label.
+    let out = render_text(&checked, &english());
+    assert!(out.contains(
+        ":862: wrong percentage total_token_throughput for Total(vs Baseline): claimed +56.97%, recomputed +56.95%"
+    ), "{out}");
+    assert!(!out.contains("claimed Total(vs Baseline)"), "{out}");
+    for label in [
+        "Parallelism",
+        "Tool Call Configuration",
+        "Attention Backend",
+    ] {
+        assert!(!out.contains(&format!("claimed {label}")), "{out}");
+    }
+    // The rows whose steps are `####` sub-sections stay unverifiable, as percentages.
+    let rows: Vec<(u64, Quantity, String, Verdict)> = checked
+        .claims
+        .iter()
+        .filter(|c| (855..=858).contains(&c.line))
+        .map(|c| (c.line, c.quantity, c.claimed.clone(), c.verdict))
+        .collect();
+    let u = |l: u64, v: &str| {
+        (
+            l,
+            Quantity::PercentChange,
+            v.to_owned(),
+            Verdict::Unverifiable,
+        )
+    };
+    assert_eq!(
+        rows,
+        [
+            u(855, "+28.66"),
+            u(856, "+13.94"),
+            u(857, "+4.47"),
+            u(858, "+2.49")
+        ]
+    );
+    // The right figure holds.
+    let fixed = source.replacen("+56.97%", "+56.95%", 1);
+    let after = check(Path::new(rel), &fixed).expect("report reads");
+    assert!(after
+        .claims
+        .iter()
+        .any(|c| c.line == 862 && c.claimed == "+56.95" && c.verdict == Verdict::Holds));
+    assert!(!after.wrong().any(|c| c.line == 862));
+}
