@@ -57,6 +57,32 @@ pub(super) fn section_of_title(cx: &Context<'_>, label: &str) -> Option<usize> {
     if let Some(e) = closest(&wanted, stripped.iter().map(String::as_str)) {
         return Some(e);
     }
+    // `Max CUDA graph batch size` is `Maximum batch size for cuda graph in SGLang`:
+    // every word of the label is a word of one title only, or abbreviates one.
+    let words = |t: &str| -> Vec<String> {
+        normalize_name(t)
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_owned)
+            .collect()
+    };
+    let label_words = words(label);
+    if label_words.len() >= 2 {
+        let named: Vec<usize> = exps
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| {
+                let title = words(without_numbering(&e.title));
+                label_words
+                    .iter()
+                    .all(|w| title.iter().any(|t| t.starts_with(w.as_str())))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        if let [only] = named[..] {
+            return Some(only);
+        }
+    }
     // `Engine Selection` is the section choosing the inference engine.
     if wanted.split_whitespace().any(|w| w == "engine") {
         return exps
