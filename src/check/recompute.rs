@@ -109,17 +109,6 @@ impl Context<'_> {
         self.no_block(line, source, subject, span, Verdict::Wrong);
     }
 
-    /// A claim nothing ties to a block: reported, neither holding nor wrong.
-    pub(crate) fn unverifiable(
-        &mut self,
-        line: u64,
-        source: ClaimSource,
-        subject: &str,
-        span: Option<(usize, usize)>,
-    ) {
-        self.no_block(line, source, subject, span, Verdict::Unverifiable);
-    }
-
     /// A claim about a run for which no block could be found.
     pub(crate) fn no_block(
         &mut self,

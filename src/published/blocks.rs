@@ -55,16 +55,23 @@ impl Block {
         self.printed.get(key).map_or(self.line, |p| p.line)
     }
 
-    /// Values printed as `N/A`, in block order.
+    /// Values printed as `N/A`, in block order. `inf` is no missing value: vLLM and
+    /// SGLang print it for an unlimited request rate (`Traffic request rate: inf`).
     pub fn not_available(&self) -> Vec<&PrintedValue> {
         let mut v: Vec<&PrintedValue> = self
             .printed
             .values()
-            .filter(|p| p.number.is_none())
+            .filter(|p| p.number.is_none() && !is_infinite(&p.text))
             .collect();
         v.sort_by_key(|p| p.line);
         v
     }
+}
+
+/// A value printed as infinite (`inf`, `+inf`, `Infinity`).
+fn is_infinite(text: &str) -> bool {
+    let t = text.trim().trim_start_matches('+').to_ascii_lowercase();
+    t == "inf" || t == "infinity"
 }
 
 /// Every benchmark block of `text`, in line order, with the readers' warnings.
@@ -185,6 +192,7 @@ mod tests {
         assert!((e2el.lo() - 11765.0).abs() < 1e-6);
         assert_eq!(b.line_of("mean_tpot_ms"), 6);
         assert_eq!(b.not_available()[0].label, "P95 TTFT (ms)");
+        assert!(is_infinite("inf") && is_infinite("Infinity") && !is_infinite("N/A"));
         assert!(b.raw.starts_with("============ Serving"));
         assert!(b
             .raw

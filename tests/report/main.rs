@@ -11,6 +11,7 @@ mod common;
 mod app_library;
 mod check_cli;
 mod check_findings;
+mod check_gpustack_misses;
 mod check_published;
 mod check_reports;
 mod check_threads;

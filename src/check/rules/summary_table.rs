@@ -57,6 +57,32 @@ pub(super) fn section_of_title(cx: &Context<'_>, label: &str) -> Option<usize> {
     if let Some(e) = closest(&wanted, stripped.iter().map(String::as_str)) {
         return Some(e);
     }
+    // `Max CUDA graph batch size` is `Maximum batch size for cuda graph in SGLang`:
+    // every word of the label is a word of one title only, or abbreviates one.
+    let words = |t: &str| -> Vec<String> {
+        normalize_name(t)
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_owned)
+            .collect()
+    };
+    let label_words = words(label);
+    if label_words.len() >= 2 {
+        let named: Vec<usize> = exps
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| {
+                let title = words(without_numbering(&e.title));
+                label_words
+                    .iter()
+                    .all(|w| title.iter().any(|t| t.starts_with(w.as_str())))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        if let [only] = named[..] {
+            return Some(only);
+        }
+    }
     // `Engine Selection` is the section choosing the inference engine.
     if wanted.split_whitespace().any(|w| w == "engine") {
         return exps
@@ -74,6 +100,10 @@ fn summary_table(cx: &mut Context<'_>, table: &Table) {
     let mut winner = baseline;
     for (ri, row) in table.rows.iter().enumerate() {
         let label = row.cells.first().map_or(String::new(), |c| plain(&c.text));
+        if is_total_row(&label) {
+            total_row(cx, table, row, &label, winner);
+            continue;
+        }
         let mapped = experiment_of_row(cx, ri, &label);
         let blocks: Vec<usize> = mapped.map_or(Vec::new(), |e| {
             cx.report.experiments[e]
@@ -83,19 +113,36 @@ fn summary_table(cx: &mut Context<'_>, table: &Table) {
                 .collect()
         });
         if blocks.is_empty() {
-            // A row whose section has no run (`Attention Backend`, a `//TODO`): what it
-            // quotes cannot be checked, and it says nothing about the other rows.
-            let quotes = row.cells.iter().enumerate().any(|(ci, c)| {
-                matches!(cols.get(ci), Some(Column::Optimized | Column::Improvement))
-                    && (!quote_of(&c.text, None).values.is_empty()
-                        || BARE_PERCENT.is_match(&c.text))
-            });
-            if quotes {
-                let span = cx
-                    .loc
-                    .offset_of(row.line, &label)
-                    .map(|o| (o, o + label.len()));
-                cx.unverifiable(row.line, src, &label, span);
+            // A row whose section has no run (`Attention Backend`, a `//TODO`): each
+            // figure it quotes cannot be checked, with its metric, and it says nothing
+            // about the other rows.
+            for (ci, cell) in row.cells.iter().enumerate() {
+                let base = cx.loc.line_offset(row.line).map(|o| o + cell.offset);
+                match cols.get(ci) {
+                    Some(Column::Optimized) => {
+                        let q = quote_of(&cell.text, base);
+                        cx.unverifiable_quote(row.line, src, &label, &q);
+                    }
+                    Some(Column::Improvement) => {
+                        let Some(s) = BARE_PERCENT
+                            .captures(&cell.text)
+                            .and_then(|c| c.name("num"))
+                            .and_then(|m| said(m, base))
+                        else {
+                            continue;
+                        };
+                        let metric = improvement_metric(cx, table, ci);
+                        cx.unverifiable_said(
+                            row.line,
+                            src,
+                            Quantity::PercentChange,
+                            &label,
+                            metric,
+                            &s,
+                        );
+                    }
+                    _ => {}
+                }
             }
             continue;
         }
@@ -138,12 +185,15 @@ fn summary_table(cx: &mut Context<'_>, table: &Table) {
                             .find('-')
                             .and_then(|i| base.map(|b| (b + i, b + i + 1)));
                         if cell.text.trim() == "-" || plain(&cell.text) == "-" {
-                            no_gain_claim(cx, row.line, &label, dash, &blocks, winner);
+                            let metric = improvement_metric(cx, table, ci);
+                            no_gain_claim(cx, row.line, &label, dash, metric, &blocks, winner);
                         }
                         continue;
                     };
                     let Some(s) = said(m, base) else { continue };
-                    let chosen = improvement_claim(cx, row.line, &label, &s, e, &blocks, winner);
+                    let metric = improvement_metric(cx, table, ci);
+                    let chosen =
+                        improvement_claim(cx, row.line, &label, &s, metric, e, &blocks, winner);
                     if chosen.is_some() {
                         winner = chosen;
                     }
@@ -152,6 +202,101 @@ fn summary_table(cx: &mut Context<'_>, table: &Table) {
             }
         }
     }
+}
+
+/// The row of the whole gain (`Total(vs Baseline)`, `Overall`): not a section.
+fn is_total_row(label: &str) -> bool {
+    let key = normalize_name(label);
+    key.starts_with("total") || key.starts_with("overall") || key.contains("vs baseline")
+}
+
+/// The whole gain (`Total(vs Baseline) +56.97%`): the best run over the baseline,
+/// the best being the last step's winner, or else the best valid run of the
+/// experiments on the baseline's profile. Holds under either reading; when neither
+/// holds, the first is reported.
+fn total_row(
+    cx: &mut Context<'_>,
+    table: &Table,
+    row: &crate::published::Row,
+    label: &str,
+    winner: Option<usize>,
+) {
+    let src = ClaimSource::SummaryTable;
+    let cols = columns(&table.header);
+    let Some(ci) = cols.iter().position(|c| *c == Column::Improvement) else {
+        return;
+    };
+    let Some(cell) = row.cells.get(ci) else {
+        return;
+    };
+    let base = cx.loc.line_offset(row.line).map(|o| o + cell.offset);
+    let Some(s) = BARE_PERCENT
+        .captures(&cell.text)
+        .and_then(|c| c.name("num"))
+        .and_then(|m| said(m, base))
+    else {
+        return;
+    };
+    let metric = improvement_metric(cx, table, ci);
+    let latency = metric.ends_with("_ms");
+    let report = cx.report;
+    let Some(baseline) = report.baseline_block() else {
+        cx.unverifiable_said(row.line, src, Quantity::PercentChange, label, metric, &s);
+        return;
+    };
+    let profile_of = |v: &crate::published::Variant| v.profile.unwrap_or(0);
+    let baseline_profile = report
+        .baseline()
+        .map_or(0, |(e, v)| profile_of(&report.experiments[e].variants[v]));
+    let runs: Vec<usize> = report
+        .experiments
+        .iter()
+        .flat_map(|e| &e.variants)
+        .filter(|v| profile_of(v) == baseline_profile)
+        .flat_map(|v| v.blocks.iter().copied())
+        .collect();
+    let mut bests: Vec<usize> = winner.filter(|w| *w != baseline).into_iter().collect();
+    bests.extend(
+        cx.best_valid_by(&runs, metric, latency)
+            .filter(|b| !bests.contains(b) && *b != baseline),
+    );
+    let readings: Vec<(usize, usize)> = bests
+        .iter()
+        .map(|&w| {
+            if latency {
+                (baseline, w)
+            } else {
+                (w, baseline)
+            }
+        })
+        .collect();
+    let Some(&first) = readings.first() else {
+        cx.unverifiable_said(row.line, src, Quantity::PercentChange, label, metric, &s);
+        return;
+    };
+    let (a, b) = readings
+        .iter()
+        .copied()
+        .find(|&(a, b)| {
+            let (Some(x), Some(y)) = (cx.block(a).number(metric), cx.block(b).number(metric))
+            else {
+                return false;
+            };
+            let (range, _) = Formula::PercentChange.eval(&x, &y);
+            range.is_some_and(|range| interval::holds(&s.number, range))
+        })
+        .unwrap_or(first);
+    cx.formula_claim(
+        row.line,
+        src,
+        Quantity::PercentChange,
+        label,
+        metric,
+        &s,
+        Formula::PercentChange,
+        a,
+        b,
+    );
 }
 
 /// An improvement row (`Parallelism +7.6%`): the section's best valid variant over the
@@ -168,6 +313,7 @@ fn improvement_claim(
     line: u64,
     label: &str,
     s: &Said,
+    metric: &str,
     e: usize,
     blocks: &[usize],
     previous: Option<usize>,
@@ -176,7 +322,6 @@ fn improvement_claim(
     let baseline = cx.report.baseline_block();
     let mut refs: Vec<usize> = previous.into_iter().collect();
     refs.extend(baseline.filter(|b| Some(*b) != previous));
-    let metric = study_metric(cx);
     let latency = metric.ends_with("_ms");
     let mut winners: Vec<usize> = Vec::new();
     if latency {
@@ -228,6 +373,21 @@ fn improvement_claim(
         b,
     );
     Some(if latency { b } else { a })
+}
+
+/// The metric an improvement column is about: the one its header names (`Throughput
+/// Improvement` is a throughput gain even in a latency study), else the study's.
+fn improvement_metric(cx: &Context<'_>, table: &Table, ci: usize) -> &'static str {
+    let header = table
+        .header
+        .cells
+        .get(ci)
+        .map_or(String::new(), |c| plain(&c.text).to_ascii_lowercase());
+    if header.contains("throughput") {
+        PRIMARY
+    } else {
+        study_metric(cx)
+    }
 }
 
 /// The metric a study optimizes: the first one its conclusion table quotes (a mean
@@ -303,10 +463,10 @@ fn no_gain_claim(
     line: u64,
     label: &str,
     span: Option<(usize, usize)>,
+    metric: &str,
     blocks: &[usize],
     previous: Option<usize>,
 ) {
-    let metric = study_metric(cx);
     let latency = metric.ends_with("_ms");
     let Some(best) = cx.best_valid_by(blocks, metric, latency) else {
         return;
