@@ -56,6 +56,19 @@ pub struct Style<'a> {
     pub colour: bool,
 }
 
+impl<'a> Style<'a> {
+    /// Whole lines, never fitted to a terminal nor coloured: text for a pipe, a file or a
+    /// page.
+    pub fn plain(l10n: &'a Localizer, templates: &'a Templates) -> Self {
+        Style {
+            l10n,
+            templates,
+            width: None,
+            colour: false,
+        }
+    }
+}
+
 /// An outcome that can be written. `write` streams (a long table is written a row at a
 /// time); `export` collects the text.
 pub trait Exporter {

@@ -29,13 +29,7 @@ pub fn run(args: CheckArgs, env: &Env) -> anyhow::Result<Outcome> {
         crate::app::check::run(&request, env)?
     };
     let templates = Templates::new(None)?;
-    let style = Style {
-        l10n: &env.l10n,
-        templates: &templates,
-        // The text is whole lines, never fitted to a terminal nor coloured.
-        width: None,
-        colour: false,
-    };
+    let style = Style::plain(&env.l10n, &templates);
     let format = if args.json {
         Format::Json
     } else {

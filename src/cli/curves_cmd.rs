@@ -62,12 +62,7 @@ impl CurvesArgs {
 pub fn run(args: CurvesArgs, env: &Env) -> anyhow::Result<Outcome> {
     let curves = crate::app::curves::run(&args.request(), env)?;
     let templates = Templates::new(None)?;
-    let style = Style {
-        l10n: &env.l10n,
-        templates: &templates,
-        width: None,
-        colour: false,
-    };
+    let style = Style::plain(&env.l10n, &templates);
     if args.json {
         Destination::Stdout.export(&curves, Format::Json, &style)?;
     }

@@ -151,12 +151,7 @@ pub fn run(args: HistoryArgs, langs: &[&'static str], env: &Env) -> anyhow::Resu
 fn report(args: ReportArgs, langs: &[&'static str], env: &Env) -> anyhow::Result<Outcome> {
     let outcome = crate::app::history::report(&args.request(), env)?;
     let templates = Templates::new(None)?;
-    let style = Style {
-        l10n: &env.l10n,
-        templates: &templates,
-        width: None,
-        colour: false,
-    };
+    let style = Style::plain(&env.l10n, &templates);
     let stdout = Destination::Stdout;
     if args.json {
         stdout.export(&outcome, Format::Json, &style)?;
