@@ -124,11 +124,7 @@ fn summary_table(cx: &mut Context<'_>, table: &Table) {
                         cx.unverifiable_quote(row.line, src, &label, &q);
                     }
                     Some(Column::Improvement) => {
-                        let Some(s) = BARE_PERCENT
-                            .captures(&cell.text)
-                            .and_then(|c| c.name("num"))
-                            .and_then(|m| said(m, base))
-                        else {
+                        let Some(s) = improvement_said(&cell.text, base) else {
                             continue;
                         };
                         let metric = improvement_metric(cx, table, ci);
@@ -230,11 +226,7 @@ fn total_row(
         return;
     };
     let base = cx.loc.line_offset(row.line).map(|o| o + cell.offset);
-    let Some(s) = BARE_PERCENT
-        .captures(&cell.text)
-        .and_then(|c| c.name("num"))
-        .and_then(|m| said(m, base))
-    else {
+    let Some(s) = improvement_said(&cell.text, base) else {
         return;
     };
     let metric = improvement_metric(cx, table, ci);
@@ -524,4 +516,12 @@ fn no_gain_claim(
         ],
         span,
     });
+}
+
+/// The percentage of an improvement cell (`+284.0%`), `base` the cell's offset.
+fn improvement_said(text: &str, base: Option<usize>) -> Option<Said> {
+    BARE_PERCENT
+        .captures(text)
+        .and_then(|c| c.name("num"))
+        .and_then(|m| said(m, base))
 }
