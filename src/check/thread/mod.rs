@@ -132,10 +132,7 @@ fn unverifiable(claim: &ProseClaim) -> Claim {
     Claim {
         line: claim.line,
         source: ClaimSource::Prose,
-        quantity: match claim.figure {
-            Figure::Percent => Quantity::PercentChange,
-            Figure::Ratio => Quantity::Ratio,
-        },
+        quantity: quantity_of(claim.figure),
         metric: claim.metrics.first().map(|m| (*m).to_owned()),
         subject: String::new(),
         claimed: bare(&claim.text),
@@ -274,26 +271,22 @@ fn judge(
     after: &Side,
     subject: &str,
 ) -> Option<(Claim, Vec<Finding>)> {
-    let printed: Vec<&'static str> = claim
+    // Each metric both sides print, with its two means, read once.
+    let printed: Vec<_> = claim
         .metrics
         .iter()
-        .copied()
-        .filter(|m| mean(before, m).is_some() && mean(after, m).is_some())
+        .filter_map(|m| Some((*m, mean(before, m)?, mean(after, m)?)))
         .collect();
-    let first = *printed.first()?;
-    let holding = printed.iter().copied().find(|m| {
-        let (b, _, _) = mean(before, m).expect("printed");
-        let (a, _, _) = mean(after, m).expect("printed");
-        expected(claim, m, b, a)
+    let holding = printed.iter().position(|(m, (b, ..), (a, ..))| {
+        expected(claim, m, *b, *a)
             .iter()
             .any(|i| bears_out(claim, *i))
     });
-    let metric = holding.unwrap_or(first);
-    let (b, b_points, b_lines) = mean(before, metric)?;
-    let (a, a_points, a_lines) = mean(after, metric)?;
+    let holds = holding.is_some();
+    let (metric, (b, b_points, b_lines), (a, a_points, a_lines)) =
+        printed.into_iter().nth(holding.unwrap_or(0))?;
     let options = expected(claim, metric, b, a);
     let computed = *options.first()?;
-    let holds = holding.is_some();
     let mut findings = Vec::new();
     if !holds {
         if let Some(m) = mistakes::name(claim, metric, b, a, before, after) {
@@ -311,10 +304,7 @@ fn judge(
     }
     let mut inputs = b_lines;
     inputs.extend(a_lines);
-    let quantity = match claim.figure {
-        Figure::Percent => Quantity::PercentChange,
-        Figure::Ratio => Quantity::Ratio,
-    };
+    let quantity = quantity_of(claim.figure);
     let claimed = bare(&claim.text);
     Some((
         Claim {
@@ -338,13 +328,29 @@ fn judge(
 /// `v` written with the claim's decimals and one more, so that a reader sees why it
 /// does not round to the claim.
 fn format_like(claim: &ProseClaim, v: f64) -> String {
-    let decimals = claim.number.decimals as usize + 1;
     let signed = claim.text.starts_with(['+', '-', '−']);
-    let v = if signed { v } else { v.abs() };
+    recomputed_text(v, &claim.number, signed)
+}
+
+/// A recomputed figure beside the claim printed as `claimed`: one decimal more than it,
+/// signed when it was, else its size.
+pub(super) fn recomputed_text(
+    v: f64,
+    claimed: &crate::published::PrintedNumber,
+    signed: bool,
+) -> String {
+    let decimals = claimed.decimals as usize + 1;
     if signed {
         crate::numbers::signed_fixed(v, decimals)
     } else {
-        format!("{v:.decimals$}")
+        format!("{:.decimals$}", v.abs())
+    }
+}
+
+fn quantity_of(figure: Figure) -> Quantity {
+    match figure {
+        Figure::Percent => Quantity::PercentChange,
+        Figure::Ratio => Quantity::Ratio,
     }
 }
 

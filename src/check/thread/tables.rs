@@ -261,12 +261,7 @@ fn cell_claim(
             })
             .expect("at least one reading")
     });
-    let decimals = claimed.decimals as usize + 1;
-    let recomputed = if signed {
-        crate::numbers::signed_fixed(shown.mid(), decimals)
-    } else {
-        format!("{:.decimals$}", shown.mid().abs())
-    };
+    let recomputed = super::recomputed_text(shown.mid(), &claimed, signed);
     // (after − before) / after: the change over the new value.
     let over_new = interval::percent_change(before, after).map(neg);
     let finding = (!holds && !ratio)
