@@ -8,6 +8,8 @@ check-quantity-extremes = fastest and slowest
 check-quantity-best = best variant
 check-quantity-block = quoted run
 check-quantity-no-gain = gain
+check-quantity-range = range of changes
+check-quantity-parity = parity
 check-quantity-ratio = ratio
 check-wrong = wrong { $what } for { $subject }: claimed { $claimed }, recomputed { $recomputed }
 check-wrong-unmatched = wrong { $what } for { $subject }: claimed { $claimed }, but no benchmark block of the report matches it
@@ -50,4 +52,6 @@ check-mistake-divided-by-new = { $claimed } is the change divided by the new val
 check-mistake-speedup-called-reduction = { $claimed } is before / after − 1 (a speed-up) called a reduction; { $metric } is { $recomputed } lower
 check-mistake-reduction-called-speedup = { $claimed } is how much lower { $metric } is (1 − after / before) called a speed-up; the speed-up is { $recomputed }
 check-mistake-other-metric = { $claimed } is not { $metric } ({ $recomputed }) but { $other }
+check-mistake-range-leaves-rows-out = the range { $claimed } leaves out rows { $other }: the rows' changes run { $recomputed }
+check-mistake-parity-leaves-rows-out = “{ $claimed }” over rows of which { $other } moved (largest change { $recomputed }, more than 5%)
 check-finding-within-noise = the claimed { $claimed } on { $metric } is within noise: Welch's test over { $before } and { $after } trials gives p = { $p }

@@ -8,6 +8,8 @@ check-quantity-extremes = самый быстрый и самый медленн
 check-quantity-best = лучший вариант
 check-quantity-block = указанный прогон
 check-quantity-no-gain = прирост
+check-quantity-range = диапазон изменений
+check-quantity-parity = паритет
 check-quantity-ratio = отношение
 check-wrong = неверно: { $what } для { $subject }: заявлено { $claimed }, пересчитано { $recomputed }
 check-wrong-unmatched = неверно: { $what } для { $subject }: заявлено { $claimed }, но ни один блок отчёта этому не соответствует
@@ -57,4 +59,6 @@ check-mistake-divided-by-new = { $claimed } — это изменение, де�
 check-mistake-speedup-called-reduction = { $claimed } — это до / после − 1 (ускорение), названное снижением; { $metric } ниже на { $recomputed }
 check-mistake-reduction-called-speedup = { $claimed } — это снижение { $metric } (1 − после / до), названное ускорением; ускорение — { $recomputed }
 check-mistake-other-metric = { $claimed } — это не { $metric } ({ $recomputed }), а { $other }
+check-mistake-range-leaves-rows-out = диапазон { $claimed } не включает строки { $other }: изменения строк — { $recomputed }
+check-mistake-parity-leaves-rows-out = «{ $claimed }» для строк, из которых { $other } изменились (наибольшее изменение { $recomputed }, больше 5%)
 check-finding-within-noise = заявленные { $claimed } по { $metric } в пределах шума: тест Уэлча по { $before } и { $after } прогонам даёт p = { $p }

@@ -8,6 +8,8 @@ check-quantity-extremes = 最快与最慢
 check-quantity-best = 最佳变体
 check-quantity-block = 引用的运行
 check-quantity-no-gain = 提升
+check-quantity-range = 变化范围
+check-quantity-parity = 持平
 check-quantity-ratio = 倍数
 check-wrong = { $subject } 的{ $what }有误：声称 { $claimed }，重新计算为 { $recomputed }
 check-wrong-unmatched = { $subject } 的{ $what }有误：声称 { $claimed }，但报告中没有与之对应的基准测试块
@@ -38,4 +40,6 @@ check-mistake-divided-by-new = { $claimed } 是变化量除以新值；相对旧
 check-mistake-speedup-called-reduction = { $claimed } 是 之前 / 之后 − 1（加速比），却被称为降低；{ $metric } 降低了 { $recomputed }
 check-mistake-reduction-called-speedup = { $claimed } 是 { $metric } 的降低幅度（1 − 之后 / 之前），却被称为加速；加速为 { $recomputed }
 check-mistake-other-metric = { $claimed } 不是 { $metric }（{ $recomputed }），而是 { $other }
+check-mistake-range-leaves-rows-out = 范围 { $claimed } 遗漏了行 { $other }：各行变化为 { $recomputed }
+check-mistake-parity-leaves-rows-out = “{ $claimed }”所涉行中 { $other } 有变化（最大变化 { $recomputed }，超过 5%）
 check-finding-within-noise = 在 { $metric } 上声称的 { $claimed } 处于噪声范围内：基于 { $before } 与 { $after } 次运行的 Welch 检验 p = { $p }

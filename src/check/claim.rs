@@ -42,6 +42,10 @@ pub enum Quantity {
     Ratio,
     /// `-` in a summary's improvement column: the option gained nothing.
     NoGain,
+    /// `+5.6..+10.8%`: the smallest and the largest change of some rows.
+    Range,
+    /// `no change`, `unchanged`: rows that did not move.
+    Parity,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

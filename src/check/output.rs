@@ -21,6 +21,8 @@ fn quantity_id(q: Quantity) -> &'static str {
         Quantity::Block => "check-quantity-block",
         Quantity::Ratio => "check-quantity-ratio",
         Quantity::NoGain => "check-quantity-no-gain",
+        Quantity::Range => "check-quantity-range",
+        Quantity::Parity => "check-quantity-parity",
     }
 }
 
@@ -28,7 +30,11 @@ fn with_unit(q: Quantity, v: &str) -> String {
     match q {
         // `-`: no figure, no unit.
         _ if v == "-" => v.to_owned(),
-        Quantity::PercentChange | Quantity::SuccessRate | Quantity::NoGain => format!("{v}%"),
+        Quantity::PercentChange | Quantity::SuccessRate | Quantity::NoGain | Quantity::Range => {
+            format!("{v}%")
+        }
+        // Parity is claimed in words and recomputed as the largest change.
+        Quantity::Parity if v.parse::<f64>().is_ok() => format!("{v}%"),
         Quantity::Ratio => format!("{v}x"),
         _ => v.to_owned(),
     }
@@ -153,12 +159,21 @@ fn finding_message(l: &Localizer, f: &Finding) -> String {
             recomputed,
             ..
         } => {
+            let rows;
             let (id, other) = match mistake {
                 Mistake::DividedByNew => ("check-mistake-divided-by-new", ""),
                 Mistake::SpeedupCalledReduction => ("check-mistake-speedup-called-reduction", ""),
                 Mistake::ReductionCalledSpeedup => ("check-mistake-reduction-called-speedup", ""),
                 Mistake::OtherMetric { holds_for } => {
                     ("check-mistake-other-metric", holds_for.as_str())
+                }
+                Mistake::RangeLeavesRowsOut { rows: r } => {
+                    rows = r.join(", ");
+                    ("check-mistake-range-leaves-rows-out", rows.as_str())
+                }
+                Mistake::ParityLeavesRowsOut { rows: r } => {
+                    rows = r.join(", ");
+                    ("check-mistake-parity-leaves-rows-out", rows.as_str())
                 }
             };
             l.tr_args(

@@ -14,6 +14,7 @@ mod check_findings;
 mod check_gpustack_misses;
 mod check_published;
 mod check_reports;
+mod check_tables;
 mod check_threads;
 mod import_goal;
 mod import_published;

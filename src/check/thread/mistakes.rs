@@ -22,6 +22,10 @@ pub enum Mistake {
     ReductionCalledSpeedup,
     /// The figure is another metric's.
     OtherMetric { holds_for: String },
+    /// A range of the rows' changes that these rows fall outside.
+    RangeLeavesRowsOut { rows: Vec<String> },
+    /// "No change" over rows of which these moved.
+    ParityLeavesRowsOut { rows: Vec<String> },
 }
 
 /// The mistake that gives the claimed figure, if one does.

@@ -6,10 +6,14 @@
 //! with Welch's test when each side has trials, and, when it does not hold, named when it
 //! is one of the classic mistakes (`mistakes.rs`).
 
+mod cell;
+mod grid;
+mod inline;
 mod mistakes;
 mod prose;
 mod roles;
 mod sides;
+mod spread;
 mod tables;
 
 use serde::Serialize;
@@ -82,7 +86,13 @@ pub fn document_pair(text: &str) -> Option<DocumentPair> {
 /// Reads the sides of `text`, pairs them and checks its prose claims against the pair.
 pub fn check(text: &str) -> ThreadChecked {
     let sides = sides::sides(text);
-    let tables = tables::check(text);
+    let mut tables = tables::check(text);
+    let (spread_claims, spread_findings) = spread::check(text, &tables.rows, &tables.remarks);
+    tables.claims.extend(spread_claims);
+    tables.findings.extend(spread_findings);
+    let (inline_claims, inline_findings) = inline::check(text);
+    tables.claims.extend(inline_claims);
+    tables.findings.extend(inline_findings);
     let Some((before, after, by)) = pair(&sides) else {
         // No results pasted: the author's own tables, if any.
         let pair = tables.first.map(|(before, after, line, by)| Pair {

@@ -168,7 +168,7 @@ fn bound_of(before: &str) -> Bound {
 
 /// The clause of `line` around byte `at`: between the separators `,;()` and sentence
 /// ends.
-fn clause(line: &str, at: usize, end: usize) -> (&str, &str, usize) {
+pub(super) fn clause(line: &str, at: usize, end: usize) -> (&str, &str, usize) {
     let seps = |c: char| matches!(c, ',' | ';' | '(' | ')' | '|');
     let start = line[..at]
         .rfind(|c: char| seps(c))
@@ -181,8 +181,9 @@ fn clause(line: &str, at: usize, end: usize) -> (&str, &str, usize) {
     (&line[start..stop], &line[..at], at - start)
 }
 
-/// Every claim in the document's prose (outside fences, tables and HTML comments).
-pub fn claims(text: &str) -> Vec<ProseClaim> {
+/// The lines of the document's prose (outside fences, tables and HTML comments):
+/// number, byte offset of the line in the document, text.
+pub(super) fn prose_lines(text: &str) -> Vec<(u64, usize, &str)> {
     let mut out = Vec::new();
     let mut in_fence = false;
     let mut in_comment = false;
@@ -206,9 +207,27 @@ pub fn claims(text: &str) -> Vec<ProseClaim> {
         if in_fence || t.starts_with('|') {
             continue;
         }
+        out.push((i as u64 + 1, start, line));
+    }
+    out
+}
+
+/// Every claim in the document's prose; the ends of a range ("+5.6..+10.8%") are one
+/// claim of `spread.rs`, not two.
+pub fn claims(text: &str) -> Vec<ProseClaim> {
+    let mut out = Vec::new();
+    for (n, start, line) in prose_lines(text) {
+        let mut ranges = super::spread::range_spans(line);
+        ranges.extend(super::inline::spans(line));
         for m in FIGURE.captures_iter(line) {
             let num = m.name("num").expect("group of the pattern");
             let whole = m.get(0).expect("whole match");
+            if ranges
+                .iter()
+                .any(|r| r.0 <= whole.start() && whole.start() < r.1)
+            {
+                continue;
+            }
             let figure = if m["unit"].starts_with('%') {
                 Figure::Percent
             } else {
@@ -226,7 +245,7 @@ pub fn claims(text: &str) -> Vec<ProseClaim> {
                 continue;
             }
             out.push(ProseClaim {
-                line: i as u64 + 1,
+                line: n,
                 span: (start + num.start(), start + whole.end()),
                 text: format!("{}{}", num.as_str(), &m["unit"].trim()),
                 number,

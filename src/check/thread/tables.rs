@@ -1,39 +1,57 @@
-//! An author's own before/after table: a column before, a column after and a column of
-//! the change (`Δ`, `Delta`, `Improvement`, `Speedup`), once or in groups side by side
-//! (`| E2E Latency | | Improvement | TPOT | | Improvement |` over `| Before | After | |`).
-//! Which column is before comes from its words ("before", "main", "baseline"…), else
-//! from the order (the left one). Each change cell is a claim recomputed from its row's
-//! two values; its sign convention is the author's (a signed Δ, or an improvement that
-//! is positive when a time drops), so either reading may hold, never a third.
+//! An author's own before/after table (drawn any way `grid.rs` reads): a column of the
+//! change (`Δ`, `Delta`, `Improvement`, `Speedup`, `A/B`) after the values it compares,
+//! once or in groups side by side (`| E2E Latency | | Improvement | TPOT | | Improvement |`
+//! over `| Before | After | |`).
+//!
+//! - With two or more value columns before it, the change compares the two nearest
+//!   (the PR's own pair and a reproduced pair side by side: the reproduced pair, next
+//!   to its column). Which is before comes from their words ("before", "main",
+//!   "baseline"…), else from the order (the left one).
+//! - With one value column, rows compare with other rows: the rows whose change cell
+//!   holds no figure (`-`) are the base rows, and each other row compares with the base
+//!   row its label names (`Round2` with `base … Round2`), else with the last base row
+//!   above it; the claim says which.
+//!
+//! Each figure of a change cell is a claim (`cell.rs`), and each compared row's change
+//! is kept for the ranges and parities said about the rows (`spread.rs`).
 
-use std::sync::LazyLock;
-
-use regex::Regex;
-
+use super::cell::{self, Column};
+use super::grid::{self, Table};
 use super::interval::{self, Interval};
-use super::mistakes::Mistake;
 use super::prose::metrics_of;
 use super::roles::role_of;
 use super::sides::Role;
-use super::{higher_is_better, neg, Finding, PairedBy};
-use super::{Claim, ClaimSource, Quantity, Verdict};
-use crate::published::PrintedNumber;
+use super::{Claim, Finding, PairedBy};
 
-/// One group of columns: before, after, change, and the words over them.
-struct Group {
-    before: usize,
-    after: usize,
-    change: usize,
-    /// The metric words over the group ("E2E Latency (s)"), or empty.
-    name: String,
-    by: PairedBy,
+/// How a group's rows are compared.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Compare {
+    Columns {
+        before: usize,
+        after: usize,
+        by: PairedBy,
+    },
+    BaseRows {
+        value: usize,
+    },
 }
 
-/// A table of the document: its header line and cells, and its rows.
-struct Table {
-    line: u64,
-    header: Vec<String>,
-    rows: Vec<(u64, Vec<String>)>,
+struct Group {
+    compare: Compare,
+    change: usize,
+    /// The words over the group ("E2E Latency (s)", "TTFT"), or empty.
+    name: String,
+}
+
+/// One compared row of a group: its change of after against before, in percent.
+#[derive(Debug, Clone)]
+pub struct RowChange {
+    pub line: u64,
+    /// The row's first cell ("256", "Qwen3-8B-AWQ").
+    pub key: String,
+    pub group: usize,
+    pub metric: Option<&'static str>,
+    pub change: Interval,
 }
 
 /// What the author tables of a document claim.
@@ -43,52 +61,16 @@ pub struct TableClaims {
     pub findings: Vec<Finding>,
     /// The first group's before and after column names and the header's line.
     pub first: Option<(String, String, u64, PairedBy)>,
-}
-
-fn cells(line: &str) -> Vec<String> {
-    let t = line.trim().trim_start_matches('|').trim_end_matches('|');
-    t.split('|')
-        .map(|c| c.replace(['*', '`'], "").trim().to_owned())
-        .collect()
-}
-
-fn is_rule(cells: &[String]) -> bool {
-    !cells.is_empty()
-        && cells
-            .iter()
-            .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
-}
-
-fn tables(text: &str) -> Vec<Table> {
-    let mut out = Vec::new();
-    let lines: Vec<&str> = text.lines().collect();
-    let mut i = 0;
-    while i + 1 < lines.len() {
-        let (head, rule) = (lines[i].trim(), lines[i + 1].trim());
-        if head.starts_with('|') && rule.starts_with('|') && is_rule(&cells(rule)) {
-            let mut table = Table {
-                line: i as u64 + 1,
-                header: cells(head),
-                rows: Vec::new(),
-            };
-            let mut j = i + 2;
-            while j < lines.len() && lines[j].trim().starts_with('|') {
-                table.rows.push((j as u64 + 1, cells(lines[j])));
-                j += 1;
-            }
-            out.push(table);
-            i = j;
-        } else {
-            i += 1;
-        }
-    }
-    out
+    pub rows: Vec<RowChange>,
+    /// The rows' cells outside the compared columns, for words about a row ("no
+    /// change" in an "Expected" column): line, cell.
+    pub remarks: Vec<(u64, String)>,
 }
 
 fn is_change(header: &str) -> bool {
     let h = header.to_lowercase();
     [
-        "δ", "delta", "change", "diff", "improv", "gain", "speedup", "speed-up", "uplift",
+        "δ", "delta", "change", "diff", "improv", "gain", "speedup", "speed-up", "uplift", "a/b",
     ]
     .iter()
     .any(|w| h.contains(w))
@@ -99,206 +81,291 @@ fn is_change(header: &str) -> bool {
 fn fold_header(table: &mut Table) {
     let roles_in = |row: &[String]| row.iter().filter(|c| role_of(c).is_some()).count();
     let no_digits = |row: &[String]| !row.iter().any(|c| c.chars().any(|ch| ch.is_ascii_digit()));
-    if roles_in(&table.header) == 0 {
-        if let Some((_, first)) = table.rows.first() {
-            if roles_in(first) >= 2 && no_digits(first) {
-                let sub = table.rows.remove(0).1;
-                let mut group = String::new();
-                for (i, h) in table.header.iter_mut().enumerate() {
-                    if !h.is_empty() {
-                        group = h.clone();
-                    }
-                    let s = sub.get(i).cloned().unwrap_or_default();
-                    *h = if h.is_empty() && !s.is_empty() {
-                        format!("{group} {s}")
-                    } else if s.is_empty() {
-                        h.clone()
-                    } else {
-                        format!("{h} {s}")
-                    };
-                }
-            }
+    if roles_in(&table.header) != 0 {
+        return;
+    }
+    let Some((_, first)) = table.rows.first() else {
+        return;
+    };
+    if roles_in(first) < 2 || !no_digits(first) {
+        return;
+    }
+    let sub = table.rows.remove(0).1;
+    let mut group = String::new();
+    for (i, h) in table.header.iter_mut().enumerate() {
+        if !h.is_empty() {
+            group = h.clone();
         }
+        let s = sub.get(i).cloned().unwrap_or_default();
+        *h = if h.is_empty() && !s.is_empty() {
+            format!("{group} {s}")
+        } else if s.is_empty() {
+            h.clone()
+        } else {
+            format!("{h} {s}")
+        };
     }
 }
 
-fn groups(header: &[String]) -> Vec<Group> {
+/// Whether column `c` holds numbers in at least half of the rows.
+fn numeric(table: &Table, c: usize) -> bool {
+    let n = table
+        .rows
+        .iter()
+        .filter(|(_, r)| r.get(c).and_then(|x| cell::value(x)).is_some())
+        .count();
+    n > 0 && 2 * n >= table.rows.len()
+}
+
+/// The groups of the header; the first column names the rows and is never a value.
+fn groups(table: &Table) -> Vec<Group> {
+    let header = &table.header;
     let mut out = Vec::new();
-    let role = |i: usize| role_of(&header[i]).filter(|_| !is_change(&header[i]));
-    let mut i = 1;
-    while i < header.len() {
-        let Some(change) = (i..header.len()).find(|&c| is_change(&header[c])) else {
-            break;
-        };
-        let cols: Vec<usize> = (i..change).collect();
-        let before = cols
-            .iter()
-            .copied()
-            .find(|&c| role(c) == Some(Role::Before));
-        let after = cols.iter().copied().find(|&c| role(c) == Some(Role::After));
-        let (before, after, by) = match (before, after) {
-            (Some(b), Some(a)) => (b, a, PairedBy::Words),
-            _ if cols.len() >= 2 => (cols[cols.len() - 2], cols[cols.len() - 1], PairedBy::Order),
-            _ => {
-                i = change + 1;
-                continue;
+    let mut start = 1;
+    for change in (1..header.len()).filter(|&c| is_change(&header[c])) {
+        let values: Vec<usize> = (start..change).filter(|&c| numeric(table, c)).collect();
+        start = change + 1;
+        let (compare, named) = match values[..] {
+            [.., x, y] => {
+                let role = |c: usize| role_of(&header[c]);
+                let (before, after, by) = match (role(x), role(y)) {
+                    (Some(Role::After), _) | (_, Some(Role::Before)) => (y, x, PairedBy::Words),
+                    (Some(Role::Before), _) | (_, Some(Role::After)) => (x, y, PairedBy::Words),
+                    _ => (x, y, PairedBy::Order),
+                };
+                (Compare::Columns { before, after, by }, before)
             }
+            [value] => (Compare::BaseRows { value }, value),
+            [] => continue,
         };
         // Columns told apart by their order are named after the sides ("vLLM
-        // 0.26.0"), not after a metric.
-        let name = match by {
-            PairedBy::Order => String::new(),
-            PairedBy::Words => header[before]
+        // 0.26.0"), not after a metric; the others by their words less the role's.
+        let name = match compare {
+            Compare::Columns {
+                by: PairedBy::Order,
+                ..
+            } => String::new(),
+            _ => header[named]
                 .split_whitespace()
                 .filter(|w| role_of(w).is_none())
                 .collect::<Vec<_>>()
                 .join(" "),
         };
         out.push(Group {
-            before,
-            after,
+            compare,
             change,
             name,
-            by,
         });
-        i = change + 1;
     }
     out
-}
-
-static NUMBER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(?P<num>[+\-−]?[0-9][0-9,]*(?:\.[0-9]+)?)\s*(?P<unit>%|[x×]|pp)?")
-        .expect("static pattern")
-});
-
-fn number(cell: &str) -> Option<(String, Option<String>)> {
-    let c = NUMBER.captures(cell.trim())?;
-    let num = c["num"].replace('−', "-");
-    Some((num, c.name("unit").map(|u| u.as_str().to_owned())))
 }
 
 /// Every change cell of every author table, checked.
 pub fn check(text: &str) -> TableClaims {
     let mut out = TableClaims::default();
-    for mut table in tables(text) {
+    let mut group_index = 0;
+    for mut table in grid::tables(text) {
         fold_header(&mut table);
-        for g in groups(&table.header) {
+        let groups = groups(&table);
+        let used: Vec<usize> = groups
+            .iter()
+            .flat_map(|g| match g.compare {
+                Compare::Columns { before, after, .. } => vec![before, after, g.change],
+                Compare::BaseRows { value } => vec![value, g.change],
+            })
+            .collect();
+        // The row's own words: the cells left of the first compared column.
+        let label_end = used.iter().copied().min().unwrap_or(1);
+        for g in &groups {
             let before = out.claims.len();
-            for (line, row) in &table.rows {
-                if let Some((claim, finding)) = cell_claim(&table, &g, *line, row) {
-                    out.claims.push(claim);
-                    out.findings.extend(finding);
-                }
+            let rows = compared_rows(&table, g, label_end);
+            for &(line, row, base) in &rows {
+                check_row(
+                    &mut out,
+                    &table,
+                    g,
+                    (group_index, label_end),
+                    line,
+                    row,
+                    base,
+                );
             }
+            group_index += 1;
             // A group is a comparison only when its rows compare numbers.
             if out.first.is_none() && out.claims.len() > before {
-                out.first = Some((
-                    table.header[g.before].clone(),
-                    table.header[g.after].clone(),
-                    table.line,
-                    g.by,
-                ));
+                out.first = Some(match g.compare {
+                    Compare::Columns { before, after, by } => (
+                        table.header[before].clone(),
+                        table.header[after].clone(),
+                        table.line,
+                        by,
+                    ),
+                    // Rows against base rows: the first pair of rows compared.
+                    Compare::BaseRows { .. } => {
+                        let (line, row, base) = rows[0];
+                        (
+                            label(base.unwrap_or(row), label_end),
+                            label(row, label_end),
+                            line,
+                            PairedBy::Words,
+                        )
+                    }
+                });
+            }
+        }
+        if groups.is_empty() {
+            continue;
+        }
+        for (line, row) in &table.rows {
+            for (c, cell) in row.iter().enumerate().skip(1) {
+                if !used.contains(&c) && !cell.is_empty() {
+                    out.remarks.push((*line, cell.clone()));
+                }
             }
         }
     }
     out
 }
 
-fn cell_claim(
+/// A row to compare: its line, its cells and, against base rows, the base row's cells.
+type Compared<'t> = (u64, &'t [String], Option<&'t [String]>);
+
+/// The rows of a group to compare, each with the base row it compares with (itself for
+/// a group of two columns).
+fn compared_rows<'t>(
+    table: &'t Table,
+    g: &Group,
+    label_end: usize,
+) -> Vec<Compared<'t>> {
+    let Compare::BaseRows { value } = g.compare else {
+        return table
+            .rows
+            .iter()
+            .map(|(l, r)| (*l, r.as_slice(), None))
+            .collect();
+    };
+    let has_figure = |r: &[String]| {
+        r.get(g.change)
+            .is_some_and(|c| !cell::figures(c).is_empty())
+    };
+    let has_value = |r: &[String]| r.get(value).and_then(|c| cell::value(c)).is_some();
+    let bases: Vec<usize> = (0..table.rows.len())
+        .filter(|&i| has_value(&table.rows[i].1) && !has_figure(&table.rows[i].1))
+        .collect();
+    let label_words = |r: &[String]| -> Vec<String> {
+        r[..label_end.min(r.len())]
+            .iter()
+            .flat_map(|c| c.split_whitespace().map(str::to_lowercase))
+            .collect()
+    };
+    let mut out = Vec::new();
+    for (i, (line, row)) in table.rows.iter().enumerate() {
+        if bases.contains(&i) || !has_figure(row) || !has_value(row) {
+            continue;
+        }
+        let words = label_words(row);
+        // The words that tell one base row from the others ("Round1").
+        let named: Vec<usize> = bases
+            .iter()
+            .copied()
+            .filter(|&b| {
+                let own = label_words(&table.rows[b].1);
+                let telling: Vec<&String> = own
+                    .iter()
+                    .filter(|w| {
+                        !bases
+                            .iter()
+                            .all(|&o| label_words(&table.rows[o].1).contains(w))
+                    })
+                    .collect();
+                !telling.is_empty() && telling.iter().all(|w| words.contains(w))
+            })
+            .collect();
+        let base = match named[..] {
+            [b] => Some(b),
+            _ => bases.iter().copied().rfind(|&b| b < i),
+        };
+        if let Some(b) = base {
+            out.push((*line, row.as_slice(), Some(table.rows[b].1.as_slice())));
+        }
+    }
+    out
+}
+
+fn label(row: &[String], upto: usize) -> String {
+    row[..upto.min(row.len())]
+        .iter()
+        .rev()
+        .find(|c| !c.is_empty())
+        .cloned()
+        .unwrap_or_default()
+}
+
+fn check_row(
+    out: &mut TableClaims,
     table: &Table,
     g: &Group,
+    (group_index, label_end): (usize, usize),
     line: u64,
     row: &[String],
-) -> Option<(Claim, Option<Finding>)> {
-    let (b, _) = number(row.get(g.before)?)?;
-    let (a, _) = number(row.get(g.after)?)?;
-    let (c, unit) = number(row.get(g.change)?)?;
-    let unit = unit?;
-    if unit == "pp" {
-        return None;
+    base: Option<&[String]>,
+) {
+    let (before, after) = match (g.compare, base) {
+        (Compare::Columns { before, after, .. }, _) => {
+            let (Some(b), Some(a)) = (
+                row.get(before).and_then(|c| cell::value(c)),
+                row.get(after).and_then(|c| cell::value(c)),
+            ) else {
+                return;
+            };
+            (b, a)
+        }
+        (Compare::BaseRows { value }, Some(base)) => {
+            let (Some(b), Some(a)) = (
+                base.get(value).and_then(|c| cell::value(c)),
+                row.get(value).and_then(|c| cell::value(c)),
+            ) else {
+                return;
+            };
+            (b, a)
+        }
+        (Compare::BaseRows { .. }, None) => return,
+    };
+    let Some(figures) = row.get(g.change).map(|c| cell::figures(c)) else {
+        return;
+    };
+    let name = label(row, label_end);
+    let metric = metrics_of(&format!("{} {name}", g.name), 0)
+        .first()
+        .copied();
+    let mut subject = if g.name.is_empty() {
+        name.clone()
+    } else {
+        format!("{name} ({})", g.name)
+    };
+    if let Some(base) = base {
+        subject = format!("{subject} ↔ {}", label(base, label_end));
     }
-    let before = Interval::of(&PrintedNumber::measured(&b.replace(',', ""))?);
-    let after = Interval::of(&PrintedNumber::measured(&a.replace(',', ""))?);
-    let claimed = PrintedNumber::claimed(&c.replace(',', ""))?;
-    let label = row.first().cloned().unwrap_or_default();
-    let words = format!("{} {label}", g.name);
-    let metric = metrics_of(&words, 0).first().copied();
-    let signed = c.starts_with(['+', '-']);
-    let ratio = unit != "%";
-    let change = interval::percent_change(after, before)?;
-    let options: Vec<Interval> = if ratio {
-        let up = interval::ratio(after, before)?;
-        let down = interval::ratio(before, after)?;
-        match metric {
-            Some(m) if higher_is_better(m) => vec![up],
-            Some(_) => vec![down],
-            None => vec![up, down],
-        }
-    } else if signed && !table.header[g.change].to_lowercase().contains("improv") {
-        vec![change]
-    } else {
-        // An improvement column, or an unsigned figure: the author's sign convention.
-        vec![change, neg(change)]
+    let column = Column {
+        improvement: table.header[g.change].to_lowercase().contains("improv"),
+        metric,
+        subject: &subject,
     };
-    let claimed_abs = if signed || ratio {
-        claimed
-    } else {
-        PrintedNumber {
-            value: claimed.value.abs(),
-            ..claimed
+    let mut any = false;
+    for figure in &figures {
+        if let Some((claim, finding)) = cell::judge(before, after, figure, &column, line) {
+            out.claims.push(claim);
+            out.findings.extend(finding);
+            any = true;
         }
-    };
-    let hit = options.iter().find(|i| interval::holds(&claimed_abs, **i));
-    let holds = hit.is_some();
-    let shown = hit.copied().unwrap_or_else(|| {
-        // The reading nearest the claim, to show beside it.
-        *options
-            .iter()
-            .min_by(|x, y| {
-                (x.mid() - claimed.value)
-                    .abs()
-                    .total_cmp(&(y.mid() - claimed.value).abs())
-            })
-            .expect("at least one reading")
-    });
-    let recomputed = super::recomputed_text(shown.mid(), &claimed, signed);
-    // (after − before) / after: the change over the new value.
-    let over_new = interval::percent_change(before, after).map(neg);
-    let finding = (!holds && !ratio)
-        .then_some(over_new)
-        .flatten()
-        .filter(|i| interval::holds(&claimed_abs, *i) || interval::holds(&claimed_abs, neg(*i)))
-        .map(|_| Finding::Mistake {
+    }
+    if let (true, Some(change)) = (any, interval::percent_change(after, before)) {
+        out.rows.push(RowChange {
             line,
-            mistake: Mistake::DividedByNew,
-            metric: metric.unwrap_or_default().to_owned(),
-            claimed: format!("{c}{unit}"),
-            recomputed: recomputed.clone(),
+            key: row.first().cloned().unwrap_or_default(),
+            group: group_index,
+            metric,
+            change,
         });
-    let subject = if g.name.is_empty() {
-        label
-    } else {
-        format!("{label} ({})", g.name)
-    };
-    Some((
-        Claim {
-            line,
-            source: ClaimSource::AuthorTable,
-            quantity: if ratio {
-                Quantity::Ratio
-            } else {
-                Quantity::PercentChange
-            },
-            metric: metric.map(str::to_owned),
-            subject,
-            claimed: c,
-            recomputed: Some(recomputed),
-            range: Some([shown.lo, shown.hi]),
-            holds,
-            verdict: Verdict::of(holds),
-            inputs: vec![line],
-            span: None,
-        },
-        finding,
-    ))
+    }
 }

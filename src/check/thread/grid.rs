@@ -1,0 +1,213 @@
+//! The tables of an author's document, whatever draws them: Markdown pipes
+//! (`| a | b |` over `|---|---|`), box-drawing characters (`│ a │ b │` between
+//! `├───┼───┤` rules, as `tabulate` and `rich` print them into a fence), ASCII grids
+//! (`+----+` rules), and HTML (`<table><tr><th>…`). Each becomes a header and rows of
+//! plain cells (markup, emphasis and code ticks removed), with the line of each row.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+/// A table of the document: its header line and cells, and its rows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Table {
+    pub line: u64,
+    pub header: Vec<String>,
+    pub rows: Vec<(u64, Vec<String>)>,
+}
+
+/// The column separators of the drawn tables.
+const BARS: [char; 4] = ['|', '│', '┃', '║'];
+
+fn clean(cell: &str) -> String {
+    cell.replace(['*', '`'], "").trim().to_owned()
+}
+
+/// The cells of one row line: the text between its bars.
+pub fn cells(line: &str) -> Vec<String> {
+    let t = line.trim().trim_start_matches(BARS).trim_end_matches(BARS);
+    t.split(BARS).map(clean).collect()
+}
+
+/// A line that only draws: `|---|:--:|`, `├────┼────┤`, `+----+====+`.
+fn is_rule(line: &str) -> bool {
+    let t = line.trim();
+    let drawing = |c: char| {
+        matches!(c, '-' | ':' | '=' | '+' | ' ' | '|') || ('\u{2500}'..='\u{257F}').contains(&c)
+    };
+    t.chars()
+        .filter(|c| matches!(c, '-' | '=' | '─' | '━' | '═'))
+        .count()
+        >= 3
+        && t.chars().all(drawing)
+}
+
+fn is_row(line: &str) -> bool {
+    line.trim_start().starts_with(BARS) && !is_rule(line)
+}
+
+/// Every table of `text`, in order.
+pub fn tables(text: &str) -> Vec<Table> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = drawn(&lines);
+    out.extend(html(text));
+    out.sort_by_key(|t| t.line);
+    out
+}
+
+/// The pipe, box and grid tables: runs of row and rule lines in which a rule follows
+/// the first rows (the header); the rows after that rule are the data.
+fn drawn(lines: &[&str]) -> Vec<Table> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if !(is_row(lines[i])
+            || is_rule(lines[i]) && lines[i].trim_start().starts_with(['+', '┌', '╭', '┏', '╔']))
+        {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < lines.len() && (is_row(lines[i]) || is_rule(lines[i])) {
+            i += 1;
+        }
+        if let Some(t) = one_drawn(&lines[start..i], start) {
+            out.push(t);
+        }
+    }
+    out
+}
+
+fn one_drawn(block: &[&str], first: usize) -> Option<Table> {
+    // A top border (`┌───┐`, `+---+`) is not the header's rule.
+    let top = block.iter().take_while(|l| is_rule(l)).count();
+    let body = &block[top..];
+    let rule = body.iter().position(|l| is_rule(l))?;
+    if rule == 0 {
+        return None;
+    }
+    // A header written on several lines (`│ Before │` over `│ (ms)   │`) is one header.
+    let mut header: Vec<String> = Vec::new();
+    for line in &body[..rule] {
+        for (k, c) in cells(line).into_iter().enumerate() {
+            match header.get_mut(k) {
+                Some(h) if !c.is_empty() && !h.is_empty() => {
+                    h.push(' ');
+                    h.push_str(&c);
+                }
+                Some(h) if h.is_empty() => *h = c,
+                Some(_) => {}
+                None => header.push(c),
+            }
+        }
+    }
+    let rows = body[rule..]
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| is_row(l))
+        .map(|(k, l)| ((first + top + rule + k) as u64 + 1, cells(l)))
+        .collect();
+    Some(Table {
+        line: (first + top) as u64 + 1,
+        header,
+        rows,
+    })
+}
+
+static TABLE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?is)<table\b.*?</table\s*>").expect("static pattern"));
+static TR: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)<tr\b").expect("static pattern"));
+static TD: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)<t[hd]\b[^>]*>").expect("static pattern"));
+static TAG: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?s)<[^>]*>").expect("static pattern"));
+
+/// The pieces of `text` from each match of `at` to the next (closing tags are left for
+/// `TAG` to remove: authors leave `</td>` out).
+fn pieces<'t>(text: &'t str, at: &Regex) -> Vec<(usize, &'t str)> {
+    let starts: Vec<(usize, usize)> = at.find_iter(text).map(|m| (m.start(), m.end())).collect();
+    starts
+        .iter()
+        .enumerate()
+        .map(|(i, &(s, e))| (s, &text[e..starts.get(i + 1).map_or(text.len(), |n| n.0)]))
+        .collect()
+}
+
+fn unescape(s: &str) -> String {
+    s.replace("&nbsp;", " ")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&minus;", "−")
+        .replace("&amp;", "&")
+}
+
+/// The HTML tables: the first row is the header (its `<th>` cells, or its cells).
+fn html(text: &str) -> Vec<Table> {
+    let line_at = |byte: usize| text[..byte].matches('\n').count() as u64 + 1;
+    let mut out = Vec::new();
+    for t in TABLE.find_iter(text) {
+        let mut rows: Vec<(u64, Vec<String>)> = pieces(t.as_str(), &TR)
+            .into_iter()
+            .map(|(at, row)| {
+                let cells = pieces(row, &TD)
+                    .into_iter()
+                    .map(|(_, c)| clean(&unescape(&TAG.replace_all(c, " "))))
+                    .map(|c| c.split_whitespace().collect::<Vec<_>>().join(" "))
+                    .collect();
+                (line_at(t.start() + at), cells)
+            })
+            .filter(|(_, c): &(u64, Vec<String>)| !c.is_empty())
+            .collect();
+        if rows.len() < 2 {
+            continue;
+        }
+        let (line, header) = rows.remove(0);
+        out.push(Table { line, header, rows });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_box_drawn_table_in_a_fence() {
+        let text = "```\n  ┌──────┬─────────────┬────────┐\n  │ Model│ Before (ms) │   Δ    │\n  ├──────┼─────────────┼────────┤\n  │ Qwen │      175.54 │ -32.8% │\n  ├──────┼─────────────┼────────┤\n  │ Llama│      159.65 │ -27.9% │\n  └──────┴─────────────┴────────┘\n```\n";
+        let t = tables(text);
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].header, ["Model", "Before (ms)", "Δ"]);
+        assert_eq!(t[0].rows.len(), 2);
+        assert_eq!(
+            t[0].rows[1],
+            (7, vec!["Llama".into(), "159.65".into(), "-27.9%".into()])
+        );
+    }
+
+    #[test]
+    fn a_markdown_table_and_a_grid_with_a_two_line_header() {
+        let text = "| a | **b** |\n|---|---:|\n| 1 | `2` |\n\n+-----+-------+\n| x   | Before |\n|     | (ms)  |\n+=====+=======+\n| r   | 1.5   |\n+-----+-------+\n";
+        let t = tables(text);
+        assert_eq!(t.len(), 2);
+        assert_eq!(t[0].header, ["a", "b"]);
+        assert_eq!(t[0].rows, [(3, vec!["1".into(), "2".into()])]);
+        assert_eq!(t[1].header, ["x", "Before (ms)"]);
+        assert_eq!(t[1].rows, [(9, vec!["r".into(), "1.5".into()])]);
+    }
+
+    #[test]
+    fn an_html_table_with_entities_and_unclosed_cells() {
+        let text = "text\n<table>\n<tr><th>Metric</th><th>Before</th><th>After</th><th>&Delta;</th></tr>\n<tr><td>TTFT &amp; ITL<td>12.5<td>10.0<td>&minus;20.0%</tr>\n</table>\n";
+        let t = tables(text);
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].line, 3);
+        assert_eq!(t[0].rows[0].0, 4);
+        assert_eq!(t[0].rows[0].1, ["TTFT & ITL", "12.5", "10.0", "−20.0%"]);
+    }
+
+    #[test]
+    fn rows_without_a_rule_are_no_table() {
+        assert!(tables("| just | text |\n| more | text |\n").is_empty());
+    }
+}
