@@ -203,3 +203,33 @@ fn ranges_hold_on_the_rows_or_name_the_rows_left_out() {
     assert_eq!(count(&json, "unverifiable"), 2, "{json}");
     assert_eq!(count(&json, "wrong"), 0);
 }
+
+#[test]
+fn prose_beside_a_table_is_judged_on_its_rows() {
+    // inferencex#1808's best row is conc 32, 295.6 → 327.4 = +10.76%: "up to 10.8%"
+    // holds, "up to 12%" overclaims every row.
+    for (said, verdict, recomputed) in [("10.8%", "holds", "10.76"), ("12%", "wrong", "10.8")] {
+        let doc = fixture("inferencex-pr1808.md").replace(
+            "conc 1–2 unchanged",
+            &format!("Throughput improves by up to {said}; conc 1–2 unchanged"),
+        );
+        let (_, json) = check_text(&doc);
+        let c = claims(&json)
+            .iter()
+            .find(|c| c["source"] == "prose" && c["quantity"] == "percent-change")
+            .unwrap_or_else(|| panic!("{json}"));
+        assert_eq!(c["verdict"], verdict, "{c}");
+        assert_eq!(c["subject"], "32");
+        assert_eq!(c["recomputed"], recomputed);
+    }
+}
+
+#[test]
+fn a_claim_beside_results_perflab_cannot_read_is_unverifiable() {
+    // rocm-systems#9406: RCCL bus bandwidth in tab-separated tables, "up to 1.23x" twice.
+    let (code, json) = check_text(&fixture("rocm-systems-pr9406.md"));
+    assert_eq!(code, 0);
+    assert_eq!(count(&json, "unverifiable"), 2, "{json}");
+    assert_eq!(claims(&json).len(), 2);
+    assert!(json.get("pair").is_none());
+}

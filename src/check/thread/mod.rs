@@ -10,6 +10,7 @@ mod cell;
 mod grid;
 mod inline;
 mod mistakes;
+mod on_rows;
 mod prose;
 mod roles;
 mod sides;
@@ -109,9 +110,12 @@ pub fn check(text: &str) -> ThreadChecked {
             by,
         });
         let mut claims = tables.claims;
-        if pair.is_none() {
-            // Claims with nothing to recompute them from: said, never judged.
-            claims.extend(prose::claims(text).iter().map(unverifiable));
+        if tables.rows.is_empty() {
+            // Claims with nothing to recompute them from: said, never judged; a figure
+            // with a direction and no metric ("up to 1.23x gain") among them.
+            claims.extend(prose::claims(text, true).iter().map(unverifiable));
+        } else {
+            claims.extend(on_rows::check(&prose::claims(text, false), &tables.rows));
         }
         return ThreadChecked {
             pair,
@@ -129,7 +133,7 @@ pub fn check(text: &str) -> ThreadChecked {
         findings: tables.findings,
     };
     let subject = format!("{} → {}", name(before), name(after));
-    for claim in prose::claims(text) {
+    for claim in prose::claims(text, false) {
         if let Some((c, findings)) = judge(&claim, before, after, &subject) {
             out.claims.push(c);
             out.findings.extend(findings);
@@ -144,7 +148,7 @@ fn unverifiable(claim: &ProseClaim) -> Claim {
         source: ClaimSource::Prose,
         quantity: quantity_of(claim.figure),
         metric: claim.metrics.first().map(|m| (*m).to_owned()),
-        subject: String::new(),
+        subject: claim.words.clone(),
         claimed: bare(&claim.text),
         recomputed: None,
         range: None,

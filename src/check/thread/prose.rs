@@ -57,6 +57,8 @@ pub struct ProseClaim {
     pub bound: Bound,
     /// Candidate metrics, the likeliest first.
     pub metrics: Vec<&'static str>,
+    /// The clause's words, as the author wrote them (what an unverifiable claim is of).
+    pub words: String,
 }
 
 static FIGURE: LazyLock<Regex> = LazyLock::new(|| {
@@ -213,8 +215,10 @@ pub(super) fn prose_lines(text: &str) -> Vec<(u64, usize, &str)> {
 }
 
 /// Every claim in the document's prose; the ends of a range ("+5.6..+10.8%") are one
-/// claim of `spread.rs`, not two.
-pub fn claims(text: &str) -> Vec<ProseClaim> {
+/// claim of `spread.rs`, not two, and an inline pair's figure is `inline.rs`'s. With
+/// `loose`, a figure whose clause says which way it moved but names no metric ("up to
+/// 1.23x gain") is a claim too, of no metric.
+pub fn claims(text: &str, loose: bool) -> Vec<ProseClaim> {
     let mut out = Vec::new();
     for (n, start, line) in prose_lines(text) {
         let mut ranges = super::spread::range_spans(line);
@@ -241,7 +245,8 @@ pub fn claims(text: &str) -> Vec<ProseClaim> {
             let metrics = metrics_of(clause, at);
             let direction = direction_of(clause);
             let signed = token.starts_with(['+', '-']);
-            if metrics.is_empty() || (direction.is_none() && !signed) {
+            let no_metric = metrics.is_empty() && !(loose && direction.is_some());
+            if no_metric || (direction.is_none() && !signed) {
                 continue;
             }
             out.push(ProseClaim {
@@ -253,6 +258,10 @@ pub fn claims(text: &str) -> Vec<ProseClaim> {
                 direction,
                 bound: bound_of(before),
                 metrics,
+                words: clause
+                    .trim()
+                    .trim_start_matches([':', '-', '*', ' '])
+                    .to_owned(),
             });
         }
     }
@@ -265,14 +274,17 @@ mod tests {
 
     #[test]
     fn claims_of_prose() {
-        let c = claims("Already 1.5% improvement in throughput.\n");
+        let c = claims("Already 1.5% improvement in throughput.\n", false);
         assert_eq!(c.len(), 1);
         assert_eq!(c[0].text, "1.5%");
         assert_eq!(c[0].direction, Some(Direction::Better));
         assert_eq!(c[0].bound, Bound::AtLeast);
         assert_eq!(c[0].metrics, THROUGHPUTS.to_vec());
 
-        let c = claims("This gives a 33.6% E2E latency reduction and 1.3x faster TTFT.\n");
+        let c = claims(
+            "This gives a 33.6% E2E latency reduction and 1.3x faster TTFT.\n",
+            false,
+        );
         assert_eq!(c.len(), 2);
         assert_eq!(c[0].metrics[0], "mean_e2el_ms");
         assert_eq!(c[0].direction, Some(Direction::Down));
@@ -282,8 +294,16 @@ mod tests {
 
     #[test]
     fn figures_without_a_metric_or_a_direction_are_not_claims() {
-        assert!(claims("GPU utilisation 95%, CV 0.47%\n").is_empty());
-        assert!(claims("```\nThroughput improved 5%\n```\n").is_empty());
-        assert!(claims("TTFT is 95% of the total\n").is_empty());
+        assert!(claims("GPU utilisation 95%, CV 0.47%\n", false).is_empty());
+        assert!(claims("```\nThroughput improved 5%\n```\n", false).is_empty());
+        assert!(claims("TTFT is 95% of the total\n", false).is_empty());
+        // Loose: a direction without a metric is a claim of no metric, a bare figure not.
+        let loose = claims(
+            "The performance improvement of up to 1.23x is observed.\nCV 0.47%\n",
+            true,
+        );
+        assert_eq!(loose.len(), 1);
+        assert!(loose[0].metrics.is_empty());
+        assert_eq!(loose[0].bound, Bound::AtMost);
     }
 }

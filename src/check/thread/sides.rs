@@ -104,12 +104,17 @@ fn line_metrics(line: &str) -> Vec<(&'static str, &str, f64)> {
     }
 }
 
-/// A line of words that may name the fence below it, without its markup.
+static TAG: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"<[^>]*>").expect("static pattern"));
+
+/// A line of words that may name the fence below it, without its markup (a
+/// `<details><summary>Before</summary>` names it "Before"; a bare `<details>` nothing).
 fn label_of(line: &str) -> Option<String> {
     let t = line.trim();
     if t.is_empty() || t.starts_with("<!--") || t.starts_with('|') || t.starts_with("```") {
         return None;
     }
+    let t = TAG.replace_all(t, " ");
+    let t = t.trim();
     let t = t.trim_start_matches(['#', '>', '-', '*', ' ']);
     let t: String = t.replace(['*', '_', '`'], "");
     let t = t.trim().trim_end_matches(':').trim().to_owned();
@@ -225,6 +230,21 @@ mod tests {
         assert_eq!(s[1].trials.len(), 1, "one block's two Throughput lines");
         assert_eq!(s[1].trials[0]["mean_e2el_ms"].number.value, 2440.0);
         assert_eq!(s[1].trials[0]["total_token_throughput"].line, 12);
+    }
+
+    #[test]
+    fn details_sections_are_sides_named_by_their_summary() {
+        let text = "<details><summary>Main branch</summary>\n\n```\nThroughput: 24.32 requests/s, 12453.04 tokens/s\n```\n</details>\n<details>\n<summary><b>This PR</b></summary>\n\n```\nThroughput: 24.52 requests/s, 12555.73 tokens/s\n```\n\n</details>\n";
+        let s = sides(text);
+        assert_eq!(s.len(), 2);
+        assert_eq!(
+            (s[0].label.as_str(), s[0].role),
+            ("Main branch", Some(Role::Before))
+        );
+        assert_eq!(
+            (s[1].label.as_str(), s[1].role),
+            ("This PR", Some(Role::After))
+        );
     }
 
     #[test]

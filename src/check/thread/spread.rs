@@ -295,6 +295,8 @@ mod tests {
             group: 0,
             metric: None,
             change: interval::percent_change(a, b).unwrap(),
+            before: b,
+            after: a,
         }
     }
 

@@ -52,6 +52,8 @@ pub struct RowChange {
     pub group: usize,
     pub metric: Option<&'static str>,
     pub change: Interval,
+    pub before: Interval,
+    pub after: Interval,
 }
 
 /// What the author tables of a document claim.
@@ -232,11 +234,7 @@ type Compared<'t> = (u64, &'t [String], Option<&'t [String]>);
 
 /// The rows of a group to compare, each with the base row it compares with (itself for
 /// a group of two columns).
-fn compared_rows<'t>(
-    table: &'t Table,
-    g: &Group,
-    label_end: usize,
-) -> Vec<Compared<'t>> {
+fn compared_rows<'t>(table: &'t Table, g: &Group, label_end: usize) -> Vec<Compared<'t>> {
     let Compare::BaseRows { value } = g.compare else {
         return table
             .rows
@@ -366,6 +364,8 @@ fn check_row(
             group: group_index,
             metric,
             change,
+            before,
+            after,
         });
     }
 }
