@@ -33,7 +33,17 @@ pub enum Outcome {
 }
 
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
+    main_from(std::env::args_os())
+}
+
+/// The CLI on `args` (the program's name first), as the Python package's `perflab`
+/// script runs it.
+pub fn main_from<I, T>(args: I) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
