@@ -234,6 +234,13 @@ impl Localizer {
         self.tr_args(id, &fluent_args(args))
     }
 
+    /// The syntax of message `id` (its variants), in this language or the fallback.
+    pub(crate) fn pattern(&self, id: &str) -> Option<&fluent_syntax::ast::Pattern<&str>> {
+        std::iter::once(&self.bundle)
+            .chain(self.fallback.as_ref())
+            .find_map(|b| b.get_message(id).and_then(|m| m.value()))
+    }
+
     /// The message `id` without arguments.
     pub fn tr(&self, id: &str) -> String {
         self.tr_args(id, &[])
