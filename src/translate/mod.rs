@@ -50,8 +50,9 @@ pub struct Translated {
     /// LLM answers rejected (they lost a number, a code span or a URL twice).
     pub rejected: usize,
     pub differences: Vec<Difference>,
-    /// The first and last line of each benchmark block printed without a fence: copied
-    /// as they are, and preformatted on the HTML page.
+    /// The first and last line of each benchmark block printed without a fence (every
+    /// block of a report that lost its Markdown): copied as they are, and preformatted on
+    /// the HTML page.
     pub unfenced: Vec<(u64, u64)>,
 }
 
@@ -82,10 +83,14 @@ pub fn translate(path: &Path, text: &str, opts: Options) -> Result<Translated> {
     let (_, doc) = read_blocks_and_document(path, text)?;
     let from = opts.from.unwrap_or_else(|| language_of(text));
     let to = opts.to;
+    // A report that lost its Markdown has its blocks read as fences, but no backquotes
+    // around them: for the page they are unfenced blocks too.
     let unfenced = doc
         .nodes
         .iter()
-        .filter(|n| n.kind == NodeKind::Block)
+        .filter(|n| {
+            n.kind == NodeKind::Block || (doc.plain && matches!(n.kind, NodeKind::Fence(_)))
+        })
         .map(|n| (n.line, n.end_line))
         .collect();
     let segments = if from == to {

@@ -231,6 +231,30 @@ fn an_unfenced_block_stays_a_block() {
         2,
         "the command and the block"
     );
+
+    // A report that lost its Markdown (the human Russian translation): every block, and
+    // every command, preformatted; no heading made of a block.
+    perflab()
+        .args([
+            "translate",
+            "fixtures/reports/qwen3.5-9b-h100.ru.md",
+            "--lang",
+            "zh-CN",
+        ])
+        .args(["--html", "--allow-untranslated", "--out"])
+        .arg(dir.path())
+        .assert()
+        .code(0);
+    let html = read(dir.path(), "qwen3.5-9b-h100.zh-CN.html");
+    let blocks = fixture("fixtures/reports/qwen3.5-9b-h100.ru.md")
+        .matches("============ Serving Benchmark Result")
+        .count();
+    assert_eq!(
+        html.matches("<pre><code class=\"language-console\">============ Serving Benchmark Result")
+            .count(),
+        blocks
+    );
+    assert!(!html.contains("<h1") && !html.contains("<h2"));
 }
 
 #[test]
