@@ -1,6 +1,8 @@
 //! `translate`: a published report translated into each language asked for, each
 //! translation verified against its source; a difference is a finding through the
-//! environment (`REPORT:LINE: …`). The files are written by [`Translation::write`].
+//! environment (`REPORT:LINE: …`). The files are written by [`Translation::write`]; the
+//! outcome has [`TranslateOutcome::passed`] only when every translation is verified and
+//! complete, or its untranslated segments were allowed (`--allow-untranslated`).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

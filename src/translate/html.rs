@@ -87,7 +87,7 @@ fn without_admonitions(markdown: &str, l10n: &Localizer, unfenced: &[(u64, u64)]
         };
         if fence.is_none() {
             if let Some(&(a, z)) = unfenced.iter().find(|(a, _)| *a == no) {
-                let lines = all.get(a as usize - 1..(z as usize).min(all.len()));
+                let lines = all.get((a as usize).saturating_sub(1)..(z as usize).min(all.len()));
                 let f = fence_for(lines.unwrap_or_default());
                 // Shown as printed, not folded like a raw-output fence without a language.
                 out.push_str(&f);
