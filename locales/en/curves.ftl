@@ -6,11 +6,20 @@ curves-title = Load curves: { $y } against { $x }
 curves-intro = { $series ->
     [one] One series
    *[other] { $series } series
-} of { $points } load points from { $runs } runs.
+} of { $points } load { $points ->
+    [one] point
+   *[other] points
+} from { $runs } { $runs ->
+    [one] run
+   *[other] runs
+}.
 curves-series-by = Series are told apart by: { $by }.
 curves-single-series = All runs form one series.
 curves-ci-note = A point with repeated runs shows their mean and its 95% confidence interval (Student's t).
-curves-runs-without-x = { $n } runs without a number in { $x } were left out.
+curves-runs-without-x = { $n ->
+    [one] { $n } run without a number in { $x } was left out.
+   *[other] { $n } runs without a number in { $x } were left out.
+}
 curves-chart-title = { $y } against { $x }
 curves-chart-first-series = The charts show the first { $shown } of { $series } series; the table lists them all.
 curves-series-all = All runs

@@ -80,7 +80,13 @@ tm-optimization-objective = Optimization Objective
 tm-objective-throughput = Achieve high throughput under high-concurrency request scenarios.
 tm-benchmark-dataset = Benchmark Dataset
 tm-random-dataset = Random dataset with varying sequence lengths:
-tm-prompt-tokens = { $term }: { $input } input tokens, { $output } output tokens
+tm-prompt-tokens = { $term }: { $input } input { $input ->
+    [one] token
+   *[other] tokens
+}, { $output } output { $output ->
+    [one] token
+   *[other] tokens
+}
 tm-benchmark-script = Benchmark Script
 tm-bench-cli = We use the **vLLM bench CLI** tool to benchmark the model performance. The following command is used to run the benchmark:
 tm-generalization = We further benchmarked the optimized configuration to evaluate its generalization under various workloads.

@@ -34,7 +34,11 @@ ingest-runs-written = { $count ->
 compare-error-run-number-too-large = { $arg }: слишком большой номер прогона
 compare-error-runs-count-from-one = { $arg }: прогоны нумеруются с 1
 compare-error-no-such-run = прогона №{ $number } нет: в файле их { $count }
-compare-error-name-a-run = в файле { $count } прогонов; укажите один как { $path }#N (с 1)
+compare-error-name-a-run = в файле { $count ->
+    [one] { $count } прогон
+    [few] { $count } прогона
+   *[many] { $count } прогонов
+}; укажите один как { $path }#N (с 1)
 chart-error = диаграмма `{ $title }`: { $reason }
 chart-error-empty = нужна хотя бы одна категория и один ряд
 chart-error-values = в ряду `{ $series }` значений: { $values }, а категорий: { $categories }

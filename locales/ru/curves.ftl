@@ -7,13 +7,22 @@ curves-intro = { $series ->
     [one] { $series } серия
     [few] { $series } серии
    *[other] { $series } серий
-} из { $points } точек нагрузки по { $runs } запускам.
+} из { $points } { $points ->
+    [one] точки
+   *[other] точек
+} нагрузки по { $runs } { $runs ->
+    [one] запуску
+   *[other] запускам
+}.
 curves-series-by = Серии различаются по: { $by }.
 curves-single-series = Все запуски образуют одну серию.
 curves-ci-note = Для точки с повторными запусками показано среднее и его 95-процентный доверительный интервал (t-распределение Стьюдента).
 curves-runs-without-x = Пропущено запусков без числа в { $x }: { $n }.
 curves-chart-title = { $y } в зависимости от { $x }
-curves-chart-first-series = На графиках показаны первые { $shown } из { $series } серий; в таблице перечислены все.
+curves-chart-first-series = На графиках показаны первые { $shown } из { $series } { $series ->
+    [one] серии
+   *[other] серий
+}; в таблице перечислены все.
 curves-series-all = Все запуски
 
 ## Ёмкость
@@ -40,7 +49,10 @@ curves-mark = ёмкость { $value }
 ## Фронт Парето
 
 curves-section-pareto = Фронт Парето
-curves-pareto-intro = Выходные токены/с на GPU против выходных токенов/с на пользователя (выходная пропускная способность, делённая на параллелизм): на фронте { $frontier } из { $points } точек; остальные доминируются (полые маркеры).
+curves-pareto-intro = Выходные токены/с на GPU против выходных токенов/с на пользователя (выходная пропускная способность, делённая на параллелизм): на фронте { $frontier } из { $points } { $points ->
+    [one] точки
+   *[other] точек
+}; остальные доминируются (полые маркеры).
 curves-pareto-gpus-count = GPU на точку: { $n }.
 curves-pareto-gpus-column = GPU на точку: столбец { $column }.
 curves-pareto-gpus-parallel = GPU на точку: тензорный × конвейерный × параллелизм по данным (1, если запуск этого не указывает).

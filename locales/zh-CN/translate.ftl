@@ -1,8 +1,11 @@
 # perflab translate：消息、给 LLM 的指令、结尾汇总。
 translate-summary = { $from } → { $to }：共 { $segments } 个片段：perflab 记忆 { $shipped } 个，你的记忆 { $user } 个，LLM { $llm } 个，保留为 { $from } 的 { $untranslated } 个
 translate-rejected = { $count } 个 LLM 回答被拒绝：两次都丢失或改动了数字、代码或 URL。
-translate-untranslated-heading = 保留为源语言的片段（行：文本）：
-translate-untranslated-line = {"  "}{ $line }: { $text }
+translate-untranslated-heading = { $to } 译文中有 { $count } 个片段保留为 { $from }{ $allowed ->
+    [yes] （--allow-untranslated 允许）：
+   *[no] ；请把它们加入 --memory 文件或使用 --llm，或用 --allow-untranslated 允许：
+}
+translate-untranslated-line = {"  "}{ $file }:{ $line }: { $text }
 translate-verified = 已验证：结构、代码块、命令、数字、基准测试结果和结论与原文一致。
 translate-difference = { $file }:{ $line }: { $lang } 译文与原文不同：{ $what }
 translate-diff-structure = Markdown 结构（标题、列表、表格、提示块、代码块）
@@ -21,3 +24,19 @@ translate-language-en = 英语
 translate-language-ru = 俄语
 translate-language-zh-CN = 简体中文
 translate-llm-system = 你正在把一份已发布的 LLM 服务基准测试报告从{ $source }翻译成{ $target }。只回复用户文本的译文：不加引号、不加说明、只占一行。逐字节保留：所有数字和单位、反引号中的文本、URL 和 Markdown 链接地址、HTML 标签和属性、模型、引擎、硬件和产品名称，以及 Markdown 标记。
+# 未写标题的提示块（`!!! note`）按其类型显示的标题，用于 HTML 页面。
+translate-admonition = { $kind ->
+    [note] 注意
+    [info] 信息
+    [tip] 提示
+    [warning] 警告
+    [danger] 危险
+    [example] 示例
+    [abstract] 摘要
+    [question] 问题
+    [success] 成功
+    [failure] 失败
+    [bug] 缺陷
+    [quote] 引用
+   *[other] { $kind }
+}

@@ -1,6 +1,8 @@
 //! `translate`: a published report translated into each language asked for, each
 //! translation verified against its source; a difference is a finding through the
-//! environment (`REPORT:LINE: …`). The files are written by [`Translation::write`].
+//! environment (`REPORT:LINE: …`). The files are written by [`Translation::write`]; the
+//! outcome has [`TranslateOutcome::passed`] only when every translation is verified and
+//! complete, or its untranslated segments were allowed (`--allow-untranslated`).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -34,6 +36,9 @@ pub struct TranslateRequest {
     /// Seconds per request (at least one).
     pub llm_timeout: u64,
     pub llm_retries: u32,
+    /// Segments left in the report's language do not fail the command (they are
+    /// listed all the same).
+    pub allow_untranslated: bool,
 }
 
 /// Each language's translation, in the order asked for.
@@ -44,6 +49,10 @@ pub struct TranslateOutcome {
 /// One language's translation and the names of its files.
 pub struct Translation {
     pub done: Translated,
+    /// The report as messages name it (`REPORT:LINE`).
+    pub report: String,
+    /// Whether segments left in the report's language are accepted.
+    pub untranslated_allowed: bool,
     /// `qwen3.5-9b-h100.ru.md`
     pub markdown_name: String,
     /// The HTML page and its name, when asked for.
@@ -57,9 +66,42 @@ impl TranslateOutcome {
             .iter()
             .all(|t| t.done.differences.is_empty())
     }
+
+    /// Whether the command succeeded: every translation verified, and none left a
+    /// segment in the report's language unless that was allowed.
+    pub fn passed(&self) -> bool {
+        self.translations.iter().all(Translation::passed)
+    }
+}
+
+/// The longest text of a segment the summary prints, in characters.
+const SHOWN_CHARS: usize = 80;
+
+/// `text` cut to [`SHOWN_CHARS`] at a space where there is one in its second half, with
+/// `…` marking the cut; one line (a plain-text report's segment may hold a tab).
+fn shown(text: &str) -> String {
+    let text: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    if text.chars().count() <= SHOWN_CHARS {
+        return text;
+    }
+    let cut: String = text.chars().take(SHOWN_CHARS - 1).collect();
+    let cut = match cut.rfind(' ') {
+        Some(i) if i > cut.len() / 2 => &cut[..i],
+        _ => cut.as_str(),
+    };
+    format!("{}…", cut.trim_end())
 }
 
 impl Translation {
+    /// Verified, and complete unless untranslated segments are allowed.
+    pub fn passed(&self) -> bool {
+        self.done.differences.is_empty()
+            && (self.untranslated_allowed || self.done.count(Source::Untranslated) == 0)
+    }
+
     /// Writes the Markdown (and the page) under `out`; returns the paths written.
     pub fn write(&self, out: &Path) -> Result<Vec<PathBuf>> {
         let mut written = vec![write_text(&out.join(&self.markdown_name), &self.done.text)?];
@@ -69,8 +111,9 @@ impl Translation {
         Ok(written)
     }
 
-    /// The closing summary: where the segments came from, what was left untranslated,
-    /// and the verification when it passed.
+    /// The closing summary: where the segments came from, what was left untranslated
+    /// (`REPORT:LINE: text`, the text cut to a line), and the verification when it
+    /// passed.
     pub fn summary(&self, l10n: &Localizer) -> Vec<String> {
         let done = &self.done;
         let n = |v: usize| FluentValue::from(v);
@@ -89,13 +132,30 @@ impl Translation {
         if done.rejected > 0 {
             lines.push(l10n.tr_args("translate-rejected", &[("count", n(done.rejected))]));
         }
-        let mut untranslated = done.untranslated().peekable();
-        if untranslated.peek().is_some() {
-            lines.push(l10n.tr("translate-untranslated-heading"));
-            for s in untranslated {
+        let left = done.count(Source::Untranslated);
+        if left > 0 {
+            let allowed = if self.untranslated_allowed {
+                "yes"
+            } else {
+                "no"
+            };
+            lines.push(l10n.tr_args(
+                "translate-untranslated-heading",
+                &[
+                    ("count", n(left)),
+                    ("from", done.from.into()),
+                    ("to", done.to.into()),
+                    ("allowed", allowed.into()),
+                ],
+            ));
+            for s in done.untranslated() {
                 lines.push(l10n.tr_args(
                     "translate-untranslated-line",
-                    &[("line", s.line.into()), ("text", s.text.as_str().into())],
+                    &[
+                        ("file", self.report.as_str().into()),
+                        ("line", s.line.into()),
+                        ("text", shown(&s.text).into()),
+                    ],
                 ));
             }
         }
@@ -152,12 +212,14 @@ pub fn run(request: &TranslateRequest, env: &Env) -> Result<TranslateOutcome> {
         let html = if request.html {
             let title = done.text.lines().next().unwrap_or_default();
             let title = title.trim_start_matches('#').trim();
-            let page = translate::html::page(&done.marked, title, to)?;
+            let page = translate::html::page(&done.marked, title, to, &done.unfenced)?;
             Some((output_name(&request.report, done.from, to, "html"), page))
         } else {
             None
         };
         translations.push(Translation {
+            report: name.clone(),
+            untranslated_allowed: request.allow_untranslated,
             markdown_name: output_name(&request.report, done.from, to, "md"),
             html,
             done,
@@ -175,4 +237,20 @@ fn output_name(report: &Path, from: &str, to: &str, ext: &str) -> String {
     let suffix = format!(".{from}");
     let stem = stem.strip_suffix(&suffix).unwrap_or(&stem);
     format!("{stem}.{to}.{ext}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_segment_is_cut_at_a_space() {
+        assert_eq!(shown("Short\ttext"), "Short text");
+        let long = "word ".repeat(30);
+        let s = shown(&long);
+        assert!(s.ends_with("word…"), "{s}");
+        assert!(s.chars().count() <= SHOWN_CHARS);
+        let cyrillic = "ж".repeat(200);
+        assert_eq!(shown(&cyrillic).chars().count(), SHOWN_CHARS);
+    }
 }

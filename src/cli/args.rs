@@ -14,9 +14,11 @@ use crate::model::Format;
     about = "Turn raw LLM serving-benchmark outputs into a runs table, comparisons, CI verdicts and reports"
 )]
 pub struct Cli {
-    /// Language of everything perflab prints: en, ru, zh-CN. `report` and `translate`
-    /// take a comma-separated list of output languages, and print their messages in the
-    /// first. Default: PERFLAB_LANG, else LC_ALL / LC_MESSAGES / LANG, else en.
+    /// Language of everything perflab prints: en, ru, zh-CN. `report` takes a
+    /// comma-separated list of output languages, and prints its messages in the first;
+    /// `translate` takes the languages to translate into, and prints its messages in
+    /// PERFLAB_LANG / the locale's. Default: PERFLAB_LANG, else LC_ALL / LC_MESSAGES /
+    /// LANG, else en.
     #[arg(long, global = true, value_delimiter = ',', value_name = "LANGS")]
     pub lang: Vec<String>,
     /// The configuration file (`[diff]`, `[slo]` tables). Default: ./perflab.toml when
@@ -229,4 +231,8 @@ pub struct TranslateArgs {
     /// Further attempts of a request that failed (transport error, 429, 5xx).
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub llm_retries: u32,
+    /// Exit 0 although segments were left in the report's language (they are still
+    /// listed): a draft to finish by hand.
+    #[arg(long)]
+    pub allow_untranslated: bool,
 }

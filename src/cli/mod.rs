@@ -66,19 +66,25 @@ where
 
 fn run(cli: Cli) -> anyhow::Result<Outcome> {
     // The language is chosen before anything is printed: every message from here on,
-    // errors included, is in the first language of `--lang`.
+    // errors included, is in the first language of `--lang`. `translate`'s `--lang` names
+    // the languages to translate into, not the reader's (who translates into a language
+    // they do not read): its messages follow PERFLAB_LANG, else the locale, else English.
     let langs = crate::l10n::resolve_langs(&cli.lang)?;
-    crate::l10n::set_message_language(langs[0]);
+    let message_lang = match cli.command {
+        Command::Translate(_) => crate::l10n::resolve_lang(None)?,
+        _ => langs[0],
+    };
+    crate::l10n::set_message_language(message_lang);
     // The configuration is read once, from `--config` or `./perflab.toml`, and only by
     // the commands that use it (a broken file does not stop `perflab man`).
     let env = || -> anyhow::Result<Env> {
         let config = crate::config::Config::discover(cli.config.as_deref())?;
-        Ok(Env::new(langs[0], config)?.with_reporter(Box::new(crate::app::Stderr)))
+        Ok(Env::new(message_lang, config)?.with_reporter(Box::new(crate::app::Stderr)))
     };
     // A command that reads no configuration is not stopped by a broken one.
     let bare_env = || -> anyhow::Result<Env> {
         let config = crate::config::Config::default();
-        Ok(Env::new(langs[0], config)?.with_reporter(Box::new(crate::app::Stderr)))
+        Ok(Env::new(message_lang, config)?.with_reporter(Box::new(crate::app::Stderr)))
     };
     match cli.command {
         Command::Ingest(a) => ingest_cmd::run(a, &env()?),

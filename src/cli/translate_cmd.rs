@@ -1,7 +1,9 @@
 //! `perflab translate REPORT.md --lang ru,zh-CN --out DIR`: flags → [`TranslateRequest`],
 //! the report translated by `app::translate`, written as `NAME.LANG.md` (and `.html`),
-//! each with a closing summary of where its segments came from; exit 1 when a
-//! translation differs from its source (the differences are on stderr).
+//! the paths on stdout and each language's closing summary on stderr (where its segments
+//! came from, those left in the source language with their lines). Exit 1 when a
+//! translation differs from its source, or left a segment untranslated without
+//! `--allow-untranslated`.
 
 use std::io::Write;
 
@@ -24,19 +26,21 @@ pub fn run(args: TranslateArgs, langs: &[&'static str], env: &Env) -> anyhow::Re
         llm_jobs: args.llm_jobs,
         llm_timeout: args.llm_timeout,
         llm_retries: args.llm_retries,
+        allow_untranslated: args.allow_untranslated,
     };
     std::fs::create_dir_all(&args.out).map_err(|e| Error::io(&args.out, e))?;
     let outcome = crate::app::translate::run(&request, env)?;
     let mut stdout = std::io::stdout().lock();
+    let mut stderr = std::io::stderr().lock();
     for t in &outcome.translations {
         for path in t.write(&args.out)? {
             writeln!(stdout, "{}", path.display())?;
         }
         for line in t.summary(&env.l10n) {
-            writeln!(stdout, "{line}")?;
+            writeln!(stderr, "{line}")?;
         }
     }
-    Ok(if outcome.verified() {
+    Ok(if outcome.passed() {
         Outcome::Ok
     } else {
         Outcome::Failed

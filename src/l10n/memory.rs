@@ -8,12 +8,16 @@
 //! A message's `{ $variables }` are slots: `Profile: { $name }` matches
 //! ``Profile: `ShareGPT` `` and gives ``Профиль: `ShareGPT` ``, the slot's text kept byte for
 //! byte. A slot whose name starts with `term` is itself a title of the memory and is
-//! translated (`{ $term } in { $engine }`). `translate` uses this as its first source;
-//! `published` uses it to read a translated report with the English layout's words.
+//! translated (`{ $term } in { $engine }`). A message with variants (plural forms:
+//! `{ $output } выходных { $output -> [one] токен [few] токена *[many] токенов }`) matches
+//! any of them, and its translation is said with the slot's number choosing the form.
+//! `translate` uses this as its first source; `published` uses it to read a translated
+//! report with the English layout's words.
 
 use std::collections::BTreeMap;
 
 use fluent_bundle::FluentValue;
+use fluent_syntax::ast::{Expression, InlineExpression, Pattern, PatternElement};
 use regex::Regex;
 
 use super::{files_of, message_ids, Localizer};
@@ -33,9 +37,14 @@ enum Piece {
 struct Entry {
     source: Vec<Piece>,
     target: Vec<Piece>,
-    /// Anchored: the literal text of `source` with a lazy group per slot.
+    /// Anchored: the literal text of `source` with a lazy group per slot (and the
+    /// alternatives of its variants).
     matcher: Regex,
+    /// The slot of each group, in order (a slot may have a group in several variants).
     slots: Vec<String>,
+    /// The message id when the target has variants: said by the target's bundle, the
+    /// slots' numbers choosing the form, rather than from `target`.
+    said: Option<String>,
 }
 
 /// The shipped memory from one language into another.
@@ -52,6 +61,67 @@ pub struct Memory {
     /// The word joining titles (`import-title-and`) in the source and the target.
     and: (String, String),
     source: &'static str,
+    /// The target language's messages, for those with variants.
+    to: Localizer,
+}
+
+/// Whether a message chooses among variants (`{ $count -> [one] … *[other] … }`).
+fn has_variants(p: &Pattern<&str>) -> bool {
+    p.elements.iter().any(|e| {
+        matches!(
+            e,
+            PatternElement::Placeable {
+                expression: Expression::Select { .. }
+            }
+        )
+    })
+}
+
+/// The regex of a message with variants, from its syntax: its text literal, each
+/// variable a group (its name pushed on `slots`; a `term` one matches `term_group`),
+/// each select expression the alternatives of its variants. `None` for what a memory
+/// message does not use (functions, references).
+fn regex_of(p: &Pattern<&str>, term_group: &str, slots: &mut Vec<String>) -> Option<String> {
+    let mut out = String::new();
+    for e in &p.elements {
+        match e {
+            PatternElement::TextElement { value } => out.push_str(&regex::escape(value)),
+            PatternElement::Placeable { expression } => match expression {
+                Expression::Inline(InlineExpression::VariableReference { id }) => {
+                    out.push_str(if id.name.starts_with("term") {
+                        term_group
+                    } else {
+                        "(.+?)"
+                    });
+                    slots.push(id.name.to_owned());
+                }
+                Expression::Inline(InlineExpression::StringLiteral { value }) => out.push_str(
+                    &regex::escape(&fluent_syntax::unicode::unescape_unicode_to_string(value)),
+                ),
+                Expression::Inline(InlineExpression::NumberLiteral { value }) => {
+                    out.push_str(&regex::escape(value))
+                }
+                Expression::Select { variants, .. } => {
+                    let alternatives = variants
+                        .iter()
+                        .map(|v| regex_of(&v.value, term_group, slots))
+                        .collect::<Option<Vec<_>>>()?;
+                    out.push_str(&format!("(?:{})", alternatives.join("|")));
+                }
+                _ => return None,
+            },
+        }
+    }
+    Some(out)
+}
+
+/// A slot's text as a Fluent value: a number when it reads back the same (`4`, `1.50`),
+/// so that it chooses the plural form; else the text (the default form).
+fn slot_value(text: &str) -> FluentValue<'_> {
+    match FluentValue::try_number(text) {
+        FluentValue::Number(n) if n.as_string() == text => FluentValue::Number(n),
+        _ => FluentValue::from(text),
+    }
 }
 
 /// The `$variables` a message uses, from its source text, in order of first use.
@@ -133,6 +203,7 @@ impl Memory {
             patterns: Vec::new(),
             and: (from.tr("import-title-and"), to.tr("import-title-and")),
             source: from.lang(),
+            to: Localizer::new(target)?,
         };
         let ids = message_ids(from.lang());
         let mut patterned = Vec::new();
@@ -175,18 +246,26 @@ impl Memory {
         for (id, vars) in patterned {
             let source = pieces(&from, id, &vars);
             let target = pieces(&to, id, &vars);
+            let said = to.pattern(id).is_some_and(has_variants).then(|| id.clone());
             let mut pattern = String::from("(?s)^");
             let mut slots = Vec::new();
-            for p in &source {
-                match p {
-                    Piece::Text(t) => pattern.push_str(&regex::escape(t)),
-                    Piece::Slot(name) => {
-                        if name.starts_with("term") {
-                            pattern.push_str(&term_group);
-                        } else {
-                            pattern.push_str("(.+?)");
+            if let Some(p) = from.pattern(id).filter(|p| has_variants(p)) {
+                let Some(re) = regex_of(p, &term_group, &mut slots) else {
+                    continue;
+                };
+                pattern.push_str(&re);
+            } else {
+                for p in &source {
+                    match p {
+                        Piece::Text(t) => pattern.push_str(&regex::escape(t)),
+                        Piece::Slot(name) => {
+                            if name.starts_with("term") {
+                                pattern.push_str(&term_group);
+                            } else {
+                                pattern.push_str("(.+?)");
+                            }
+                            slots.push(name.clone());
                         }
-                        slots.push(name.clone());
                     }
                 }
             }
@@ -199,6 +278,7 @@ impl Memory {
                 target,
                 matcher,
                 slots,
+                said,
             });
         }
         // Stable: equally specific messages keep their id order.
@@ -326,7 +406,10 @@ impl Memory {
         let caps = e.matcher.captures(text)?;
         let mut values: BTreeMap<&str, String> = BTreeMap::new();
         for (i, name) in e.slots.iter().enumerate() {
-            let got = caps.get(i + 1)?.as_str();
+            // A group of a variant that did not match is no slot's text.
+            let Some(got) = caps.get(i + 1).map(|m| m.as_str()) else {
+                continue;
+            };
             let value = if name.starts_with("term") {
                 self.lookup_at(got, depth + 1)?
             } else if got.contains(". ") || got.contains("; ") || self.has_source_words(got) {
@@ -336,7 +419,15 @@ impl Memory {
             } else {
                 got.to_owned()
             };
+            if values.get(name.as_str()).is_some_and(|v| *v != value) {
+                return None;
+            }
             values.insert(name.as_str(), value);
+        }
+        if let Some(id) = &e.said {
+            let args: Vec<(&str, FluentValue)> =
+                values.iter().map(|(k, v)| (*k, slot_value(v))).collect();
+            return Some(self.to.tr_args(id, &args));
         }
         let mut out = String::new();
         for p in &e.target {
@@ -375,6 +466,47 @@ mod tests {
         assert_eq!(
             back.lookup("Профиль: `ShareGPT`").as_deref(),
             Some("Profile: `ShareGPT`")
+        );
+    }
+
+    /// Counted words take the form their number asks for, both ways, whatever form the
+    /// source used.
+    #[test]
+    fn plural_forms() {
+        let m = Memory::new("en", "ru").unwrap();
+        for (en, ru) in [
+            (
+                "Short prompt: 128 input tokens, 4 output tokens",
+                "Короткий запрос: 128 входных токенов, 4 выходных токена",
+            ),
+            (
+                "Short prompt: 21 input tokens, 1 output token",
+                "Короткий запрос: 21 входной токен, 1 выходной токен",
+            ),
+            (
+                "Short prompt: 5 input tokens, 1.5 output tokens",
+                "Короткий запрос: 5 входных токенов, 1.5 выходного токена",
+            ),
+        ] {
+            assert_eq!(m.lookup(en).as_deref(), Some(ru), "{en}");
+        }
+        let back = Memory::new("ru", "en").unwrap();
+        assert_eq!(
+            back.lookup("Короткий запрос: 1 входной токен, 4 выходных токена")
+                .as_deref(),
+            Some("Short prompt: 1 input token, 4 output tokens")
+        );
+        // A form the number does not ask for is read all the same, and said right.
+        assert_eq!(
+            back.lookup("Короткий запрос: 2 входных токенов, 5 выходных токенов")
+                .as_deref(),
+            Some("Short prompt: 2 input tokens, 5 output tokens")
+        );
+        let zh = Memory::new("en", "zh-CN").unwrap();
+        assert_eq!(
+            zh.lookup("Short prompt: 1 input token, 4 output tokens")
+                .as_deref(),
+            Some("短提示：1 个输入 token，4 个输出 token")
         );
     }
 }

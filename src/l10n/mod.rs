@@ -234,6 +234,13 @@ impl Localizer {
         self.tr_args(id, &fluent_args(args))
     }
 
+    /// The syntax of message `id` (its variants), in this language or the fallback.
+    pub(crate) fn pattern(&self, id: &str) -> Option<&fluent_syntax::ast::Pattern<&str>> {
+        std::iter::once(&self.bundle)
+            .chain(self.fallback.as_ref())
+            .find_map(|b| b.get_message(id).and_then(|m| m.value()))
+    }
+
     /// The message `id` without arguments.
     pub fn tr(&self, id: &str) -> String {
         self.tr_args(id, &[])
@@ -355,5 +362,56 @@ mod tests {
         assert_eq!(runs(3), "3 прогона");
         assert_eq!(runs(5), "5 прогонов");
         assert_eq!(runs(21), "21 прогон");
+    }
+
+    /// The counted words of `translate`'s summary and of the load curves (in `report`
+    /// too) take the form their number asks for.
+    #[test]
+    fn counted_words_in_translate_and_curves() {
+        let n = |v: usize| FluentValue::from(v);
+        let ru = Localizer::new("ru").unwrap();
+        let en = Localizer::new("en").unwrap();
+        let left = |l: &Localizer, count: usize| {
+            l.tr_args(
+                "translate-untranslated-heading",
+                &[
+                    ("count", n(count)),
+                    ("from", "en".into()),
+                    ("to", "ru".into()),
+                    ("allowed", "yes".into()),
+                ],
+            )
+        };
+        assert!(left(&ru, 1).contains("оставлен 1 сегмент ("));
+        assert!(left(&ru, 3).contains("оставлены 3 сегмента ("));
+        assert!(left(&ru, 11).contains("оставлено 11 сегментов ("));
+        assert!(left(&en, 1).starts_with("1 segment was left"));
+        assert!(left(&en, 2).starts_with("2 segments were left"));
+        let curves = |l: &Localizer, series: usize, points: usize, runs: usize| {
+            l.tr_args(
+                "curves-intro",
+                &[
+                    ("series", n(series)),
+                    ("points", n(points)),
+                    ("runs", n(runs)),
+                ],
+            )
+        };
+        assert_eq!(
+            curves(&ru, 1, 21, 1),
+            "1 серия из 21 точки нагрузки по 1 запуску."
+        );
+        assert_eq!(
+            curves(&ru, 2, 8, 16),
+            "2 серии из 8 точек нагрузки по 16 запускам."
+        );
+        assert_eq!(
+            curves(&en, 1, 1, 1),
+            "One series of 1 load point from 1 run."
+        );
+        assert_eq!(
+            curves(&en, 2, 8, 16),
+            "2 series of 8 load points from 16 runs."
+        );
     }
 }

@@ -25,6 +25,9 @@ pub enum NodeKind {
     Admonition(String),
     /// A fenced code block with its info string (`bash`, `yaml`, empty).
     Fence(String),
+    /// A benchmark block printed without a fence (a vLLM result pasted as text): kept
+    /// whole, as a fence is, and shown preformatted.
+    Block,
     Image,
     Html,
 }
@@ -46,7 +49,8 @@ pub struct Node {
     /// The node's inline text: a heading's title, a list item's text, each cell of a
     /// row, an admonition's title. A fence has none: it is kept whole.
     pub regions: Vec<Region>,
-    /// The benchmark block inside a fence (index into the report's blocks).
+    /// The benchmark block inside a fence, or the unfenced block the node is (index into
+    /// the report's blocks).
     pub block: Option<usize>,
 }
 
@@ -184,8 +188,37 @@ pub fn read_document(text: &str, blocks: &[Block]) -> Document {
         }
         return Document { nodes, plain };
     }
+    // Blocks outside every fence: their lines are one node, not paragraphs and
+    // headings (`====` under a line is a setext heading to Markdown).
+    let fenced: Vec<(u64, u64)> = source
+        .iter()
+        .filter_map(|i| match i {
+            Item::Fence(f) => Some((f.line, f.end_line)),
+            _ => None,
+        })
+        .collect();
+    let mut unfenced = blocks
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| !fenced.iter().any(|&(a, z)| b.line >= a && b.line <= z))
+        .map(|(i, b)| Node {
+            kind: NodeKind::Block,
+            line: b.line,
+            end_line: b.end_line.max(b.line),
+            regions: Vec::new(),
+            block: Some(i),
+        })
+        .peekable();
+    let mut inside: Option<(u64, u64)> = None;
     for item in &source {
         let no = item.line();
+        while let Some(b) = unfenced.next_if(|b| b.line <= no) {
+            inside = Some((b.line, b.end_line));
+            nodes.push(b);
+        }
+        if inside.is_some_and(|(a, z)| no >= a && no <= z) {
+            continue;
+        }
         let Some((s, l)) = start_of(no) else {
             continue;
         };
@@ -246,6 +279,7 @@ pub fn read_document(text: &str, blocks: &[Block]) -> Document {
             }
         });
     }
+    nodes.extend(unfenced);
     Document { nodes, plain }
 }
 
@@ -340,5 +374,29 @@ mod tests {
                 "x"
             ]
         );
+    }
+
+    /// A vLLM block pasted without a fence (a real write-up) is one node: no paragraph
+    /// of its value lines, no heading of its `====` rules.
+    #[test]
+    fn an_unfenced_block_is_one_node() {
+        let text = include_str!(
+            "../../fixtures/corpus/vllm-bench-serve-specdecode-e2el-dgx-spark-run-I.md"
+        );
+        let (_, doc) =
+            crate::published::read_blocks_and_document(std::path::Path::new("x.md"), text).unwrap();
+        let blocks: Vec<(u64, u64)> = doc
+            .nodes
+            .iter()
+            .filter(|n| n.kind == NodeKind::Block)
+            .map(|n| (n.line, n.end_line))
+            .collect();
+        assert_eq!(blocks, [(17, 67)]);
+        assert!(doc
+            .nodes
+            .iter()
+            .all(|n| n.kind == NodeKind::Block || n.line < 17 || n.line > 67));
+        let lines: Vec<u64> = doc.nodes.iter().map(|n| n.line).collect();
+        assert!(lines.windows(2).all(|w| w[0] < w[1]), "{lines:?}");
     }
 }

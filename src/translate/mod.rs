@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::l10n::memory::Memory;
-use crate::published::{language_of, read_blocks_and_document};
+use crate::published::{language_of, read_blocks_and_document, NodeKind};
 use crate::Result;
 
 pub use llm::LlmConfig;
@@ -50,6 +50,10 @@ pub struct Translated {
     /// LLM answers rejected (they lost a number, a code span or a URL twice).
     pub rejected: usize,
     pub differences: Vec<Difference>,
+    /// The first and last line of each benchmark block printed without a fence (every
+    /// block of a report that lost its Markdown): copied as they are, and preformatted on
+    /// the HTML page.
+    pub unfenced: Vec<(u64, u64)>,
 }
 
 impl Translated {
@@ -79,6 +83,16 @@ pub fn translate(path: &Path, text: &str, opts: Options) -> Result<Translated> {
     let (_, doc) = read_blocks_and_document(path, text)?;
     let from = opts.from.unwrap_or_else(|| language_of(text));
     let to = opts.to;
+    // A report that lost its Markdown has its blocks read as fences, but no backquotes
+    // around them: for the page they are unfenced blocks too.
+    let unfenced = doc
+        .nodes
+        .iter()
+        .filter(|n| {
+            n.kind == NodeKind::Block || (doc.plain && matches!(n.kind, NodeKind::Fence(_)))
+        })
+        .map(|n| (n.line, n.end_line))
+        .collect();
     let segments = if from == to {
         Vec::new()
     } else {
@@ -172,5 +186,6 @@ pub fn translate(path: &Path, text: &str, opts: Options) -> Result<Translated> {
         segments: result,
         rejected,
         differences,
+        unfenced,
     })
 }

@@ -104,6 +104,7 @@ fn import_writes_the_study_and_lists_what_is_lost() {
 fn translate_writes_the_report_in_each_language_and_verifies_it() {
     let dir = tempfile::tempdir().unwrap();
     perflab()
+        .env("PERFLAB_LANG", "ru")
         .args([
             "translate",
             REFERENCE,
@@ -116,8 +117,8 @@ fn translate_writes_the_report_in_each_language_and_verifies_it() {
         .assert()
         .code(0)
         .stdout(predicate::str::contains("qwen3.5-9b-h100.ru.md"))
-        // Messages are in the first language of `--lang`.
-        .stdout(predicate::str::contains("Проверено"));
+        // Messages are in the message language (PERFLAB_LANG), on stderr.
+        .stderr(predicate::str::contains("Проверено"));
     for f in [
         "qwen3.5-9b-h100.ru.md",
         "qwen3.5-9b-h100.ru.html",

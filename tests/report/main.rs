@@ -22,3 +22,4 @@ mod import_reports;
 mod report;
 mod roundtrip_reports;
 mod translate;
+mod translate_untranslated;

@@ -305,6 +305,7 @@ fn free_text_goes_through_the_llm_and_the_memory_makes_the_second_run_offline() 
     let memory = dir.path().join("memory.jsonl");
     let run = |out: &str| {
         perflab()
+            .env("PERFLAB_LANG", "ru")
             .args(["--lang", "ru", "translate"])
             .arg(&report)
             .args(["--llm", &url, "--llm-model", "mock", "--memory"])
@@ -327,7 +328,7 @@ fn free_text_goes_through_the_llm_and_the_memory_makes_the_second_run_offline() 
     assert!(first.contains("```bash\nvllm serve foo --max-num-seqs=512\n```\n"));
     let pairs = std::fs::read_to_string(&memory).unwrap();
     assert_eq!(pairs.lines().count(), 2);
-    run("second").stdout(predicate::str::contains("из вашей памяти 2, от LLM 0"));
+    run("second").stderr(predicate::str::contains("из вашей памяти 2, от LLM 0"));
     assert_eq!(
         count.load(Ordering::SeqCst),
         2,
@@ -350,6 +351,7 @@ fn an_answer_that_changes_a_number_is_rejected() {
     .unwrap();
     let memory = dir.path().join("memory.jsonl");
     perflab()
+        .env("PERFLAB_LANG", "ru")
         .args(["translate"])
         .arg(&report)
         .args([
@@ -365,11 +367,13 @@ fn an_answer_that_changes_a_number_is_rejected() {
         .arg("--out")
         .arg(dir.path())
         .assert()
-        .code(0)
-        .stdout(predicate::str::contains("Отклонён 1 ответ LLM"))
-        .stdout(predicate::str::contains(
-            "3: The cluster had 7.5 racks in total.",
-        ));
+        // The rejected segment stays in English, which fails the command.
+        .code(1)
+        .stderr(predicate::str::contains("Отклонён 1 ответ LLM"))
+        .stderr(predicate::str::contains(format!(
+            "{}:3: The cluster had 7.5 racks in total.",
+            report.display()
+        )));
     // Asked once more, then rejected; nothing went into the memory.
     assert_eq!(count.load(Ordering::SeqCst), 2);
     let out = std::fs::read_to_string(dir.path().join("bar.ru.md")).unwrap();
@@ -388,6 +392,7 @@ fn a_failing_or_silent_server_ends_in_a_clear_message() {
         let report = dir.path().join("foo.md");
         std::fs::write(&report, FREE_TEXT).unwrap();
         perflab()
+            .env("PERFLAB_LANG", "ru")
             .args(["translate"])
             .arg(&report)
             .args(["--lang", "ru", "--llm", &url, "--llm-model", "mock"])
