@@ -138,8 +138,13 @@ fn diff(
     let (outcome, [markdown, json, html, text]) = py
         .detach(|| -> perflab::Result<_> {
             let outcome = app::diff::run(&request, &env)?;
-            let all = [Format::Markdown, Format::Json, Format::Html, Format::Terminal]
-                .map(|f| exported(&outcome, f, &env));
+            let all = [
+                Format::Markdown,
+                Format::Json,
+                Format::Html,
+                Format::Terminal,
+            ]
+            .map(|f| exported(&outcome, f, &env));
             let [m, j, h, t] = all;
             Ok((outcome, [m?, j?, h?, t?]))
         })

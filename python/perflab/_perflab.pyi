@@ -1,0 +1,43 @@
+"""The compiled core of perflab (Rust, pyo3). Use the functions of ``perflab``."""
+
+from typing import Any
+
+__version__: str
+
+class PerflabError(Exception):
+    path: str | None
+    line: int | None
+
+class InputError(PerflabError): ...
+class UsageError(PerflabError): ...
+class OutputError(PerflabError): ...
+
+class FrameStream:
+    def __arrow_c_stream__(self, requested_schema: Any | None = None) -> Any: ...
+
+class DiffResult:
+    verdict: str
+    exit_code: int
+    markdown: str
+    json: str
+    html: str
+    text: str
+    warnings: list[str]
+
+def ingest(
+    paths: list[str], keep_going: bool = False, slo: list[str] = ..., lang: str = "en", config: str | None = None
+) -> tuple[FrameStream, list[str]]: ...
+def requests(
+    paths: list[str], out: str, slo: list[str] = ..., lang: str = "en", config: str | None = None
+) -> list[str]: ...
+def diff(
+    baseline: str,
+    candidate: str | None = None,
+    key: list[str] = ...,
+    fail_on: list[str] = ...,
+    slo: list[str] = ...,
+    lang: str = "en",
+    config: str | None = None,
+) -> DiffResult: ...
+def check(path: str, strict: bool = False, lang: str = "en") -> tuple[str, str, int]: ...
+def main(argv: list[str]) -> int: ...

@@ -1,0 +1,104 @@
+"""perflab's Python API against its CLI, on the fixtures of this checkout: the runs
+frame is the CLI's Parquet, a diff's verdict and exit code are the CLI's, errors are
+exceptions naming the file and line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import polars as pl
+import pytest
+from polars.testing import assert_frame_equal
+
+import perflab
+from conftest import FIXTURES
+
+CORPORA = ["vllm", "sglang", "aiperf", "genai-perf", "guidellm", "inference-perf", "corpus"]
+
+
+@pytest.mark.parametrize("corpus", CORPORA)
+def test_the_runs_frame_is_the_clis_parquet(corpus, cli, tmp_path):
+    out = tmp_path / "runs.parquet"
+    done = cli("ingest", "--keep-going", "--parquet", out, FIXTURES / corpus)
+    # 2: some file of the corpus is not a run (said on stderr), the others are kept.
+    assert done.returncode in (0, 2), done.stderr.decode()
+    expected = pl.read_parquet(out)
+    got = perflab.ingest(FIXTURES / corpus, keep_going=True)
+    assert got.height > 0
+    assert_frame_equal(got, expected)
+    # And the NDJSON the CLI prints holds the same runs, in the same order.
+    ndjson = cli("ingest", "--keep-going", "--json", FIXTURES / corpus)
+    lines = [json.loads(l) for l in ndjson.stdout.decode().splitlines() if l.strip()]
+    assert [r["source"] for r in lines] == got["source"].to_list()
+
+
+def test_frames_cross_as_arrow_streams():
+    stream, warnings = perflab._perflab.ingest([str(FIXTURES / "vllm")])
+    assert hasattr(stream, "__arrow_c_stream__")
+    a, b = pl.DataFrame(stream), pl.DataFrame(stream)
+    assert_frame_equal(a, b)
+    assert isinstance(warnings, list)
+
+
+DIFFS = [
+    ("vllm/0.33.0-pairing-base-cand/base", "vllm/0.33.0-pairing-base-cand/cand"),
+    ("threads/vllm-pr7117.md", None),
+]
+
+
+@pytest.mark.parametrize("baseline,candidate", DIFFS)
+def test_diff_verdict_and_exit_code_are_the_clis(baseline, candidate, cli):
+    args = [FIXTURES / baseline] + ([FIXTURES / candidate] if candidate else [])
+    done = cli("diff", "--json", *args)
+    assert done.returncode in (0, 1), done.stderr.decode()
+    expected = json.loads(done.stdout)
+    d = perflab.diff(*args)
+    assert d.exit_code == done.returncode
+    assert d.verdict == expected["verdict"]
+    assert json.loads(d.to_json()) == expected
+    frame = d.frame
+    assert frame.height == sum(len(p["metrics"]) for p in expected["pairs"])
+    assert "<html" in d._repr_html_() and "<svg" in d.to_html()
+    assert repr(d).startswith("perflab diff")
+
+
+def test_diff_takes_frames_for_sides():
+    base = perflab.ingest(FIXTURES / "threads" / "vllm-pr7117.md")
+    d = perflab.diff(base, base)
+    assert d.exit_code == 0
+    assert (d.frame["change_percent"].abs() < 1e-9).all()
+
+
+def test_check_reads_a_thread():
+    c = perflab.check(FIXTURES / "threads" / "vllm-ascend-pr4936.md")
+    assert c.exit_code == 1
+    assert c.wrong == 2
+    assert c.claims.filter(pl.col("verdict") == "wrong")["claimed"].to_list() == ["+8.80", "+8.80"]
+    assert "claimed +8.80%" in repr(c)
+
+
+def test_bad_input_raises_with_the_file_and_line(tmp_path):
+    bad = tmp_path / "result.json"
+    whole = (FIXTURES / "vllm" / "0.33.0-run6-c2" / "result.json").read_bytes()
+    bad.write_bytes(whole[:700])
+    with pytest.raises(perflab.InputError) as e:
+        perflab.ingest(bad)
+    assert e.value.path == str(bad)
+    assert e.value.line == 1
+    assert str(e.value).startswith(f"{bad}:1:")
+    with pytest.raises(perflab.InputError, match="нет такого файла") as e:
+        perflab.ingest(tmp_path / "missing.json", lang="ru")
+    with pytest.raises(perflab.UsageError, match="bogus"):
+        perflab.diff(FIXTURES / "vllm", FIXTURES / "vllm", fail_on=["bogus<<5"])
+    assert issubclass(perflab.InputError, perflab.PerflabError)
+
+
+def test_the_console_script_is_the_cli(cli):
+    script = [sys.executable, "-m", "perflab"]
+    done = subprocess.run([*script, "ingest", str(FIXTURES / "vllm")], capture_output=True)
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stdout == cli("ingest", FIXTURES / "vllm").stdout
+    bad = subprocess.run([*script, "diff", "--fail-on", "x<<1", "a", "b"], capture_output=True)
+    assert bad.returncode == 2
