@@ -21,6 +21,7 @@ pub mod keys;
 pub mod l10n;
 pub mod model;
 pub mod numbers;
+pub mod objects;
 pub mod offsets;
 pub mod published;
 pub mod render;

@@ -5,7 +5,6 @@
 ## Errors
 
 history-error-open = cannot open the history store { $store }: { $reason }
-history-error-scheme = { $store }: the scheme `{ $scheme }` is not a store perflab can write (a folder, file://, s3://, gs://, az://, abfss://)
 history-error-no-store = { $store }: no such history store (a folder made by `perflab history add`)
 history-error-io = { $store }: { $object }: { $reason }
 history-error-version = { $store } is a history store of layout version { $version }; this perflab reads version { $supported }. Use the perflab that wrote it; nothing was changed.

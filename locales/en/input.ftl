@@ -9,3 +9,6 @@ input-type-array = an array
 input-type-object = an object
 input-no-metric = a { $format } result without any metric value (every value is missing or N/A)
 input-unknown-label = unknown label `{ $label }` in the serving block; its value `{ $value }` is kept in the `extra` column
+objects-error-scheme = { $url }: the scheme `{ $scheme }` is not a store perflab reads (a folder, file://, s3://, gs://, az://, abfss://)
+objects-error-open = { $url }: { $reason }
+objects-error-empty = { $url }: no object under this prefix

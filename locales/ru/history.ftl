@@ -3,7 +3,6 @@
 ## Ошибки
 
 history-error-open = не удалось открыть хранилище истории { $store }: { $reason }
-history-error-scheme = { $store }: схема `{ $scheme }` не поддерживается (папка, file://, s3://, gs://, az://, abfss://)
 history-error-no-store = { $store }: нет такого хранилища истории (папки, созданной `perflab history add`)
 history-error-io = { $store }: { $object }: { $reason }
 history-error-version = { $store } — хранилище истории версии формата { $version }; эта версия perflab читает версию { $supported }. Используйте perflab, который его записал; ничего не изменено.

@@ -9,3 +9,6 @@ input-type-array = массив
 input-type-object = объект
 input-no-metric = результат { $format } без единого значения метрики (все значения отсутствуют или N/A)
 input-unknown-label = неизвестная метка `{ $label }` в блоке результатов; её значение `{ $value }` сохранено в столбце `extra`
+objects-error-scheme = { $url }: схема `{ $scheme }` не поддерживается (папка, file://, s3://, gs://, az://, abfss://)
+objects-error-open = { $url }: { $reason }
+objects-error-empty = { $url }: под этим префиксом нет объектов

@@ -3,7 +3,6 @@
 ## 错误
 
 history-error-open = 无法打开历史存储 { $store }：{ $reason }
-history-error-scheme = { $store }：不支持的方案 `{ $scheme }`（可用：文件夹、file://、s3://、gs://、az://、abfss://）
 history-error-no-store = { $store }：没有这个历史存储（由 `perflab history add` 创建的文件夹）
 history-error-io = { $store }：{ $object }：{ $reason }
 history-error-version = { $store } 是布局版本 { $version } 的历史存储；此 perflab 读取版本 { $supported }。请使用写入它的 perflab；未做任何更改。

@@ -9,3 +9,6 @@ input-type-array = 数组
 input-type-object = 对象
 input-no-metric = { $format } 结果没有任何指标值（所有值均缺失或为 N/A）
 input-unknown-label = 结果块中的未知标签 `{ $label }`；其值 `{ $value }` 保存在 `extra` 列中
+objects-error-scheme = { $url }：不支持的方案 `{ $scheme }`（可用：文件夹、file://、s3://、gs://、az://、abfss://）
+objects-error-open = { $url }：{ $reason }
+objects-error-empty = { $url }：此前缀下没有对象

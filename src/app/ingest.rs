@@ -69,10 +69,12 @@ pub fn each_batch<E: From<Error>>(
     };
     let mut seen = Ingested::default();
     let mut summary = IngestSummary::default();
-    ingest::ingest_each(
-        &request.paths,
+    // `-` and object-store URLs, fetched whole into a private folder first.
+    let fetched = super::fetch::fetch(&request.paths)?;
+    let read = ingest::ingest_each(
+        &fetched.paths,
         &options,
-        |mut batch| -> std::result::Result<(), E> {
+        |mut batch| -> std::result::Result<(), Failed<E>> {
             let failures = request.keep_going.then_some(&mut batch.failures);
             let request_warnings =
                 crate::requests::attach(&mut batch.files, &objectives, writer.as_mut(), failures)?;
@@ -81,15 +83,21 @@ pub fn each_batch<E: From<Error>>(
             }
             super::load::report_warnings(&batch, env);
             for failure in &batch.failures {
-                env.reporter.report(&env.error_text(failure));
+                env.reporter
+                    .report(&fetched.restore_text(&env.error_text(failure)));
             }
             let runs: Vec<Run> = batch.files.drain(..).flat_map(|f| f.runs).collect();
             summary.runs += runs.len();
-            each(runs)?;
+            each(runs).map_err(Failed::Each)?;
             seen.absorb(batch);
             Ok(())
         },
-    )?;
+    );
+    match read {
+        Ok(()) => {}
+        Err(Failed::Read(e)) => return Err(E::from(fetched.restore(e))),
+        Err(Failed::Each(e)) => return Err(e),
+    }
     if let (Some(w), Some(path)) = (writer, &request.requests) {
         let rows = w.finish()?;
         env.reporter.report(&env.l10n.tr_args(
@@ -105,6 +113,19 @@ pub fn each_batch<E: From<Error>>(
     report_unread(&seen, request.verbose, env);
     summary.failures = seen.failures.len();
     Ok(summary)
+}
+
+/// Why reading stopped: perflab's error about an input (named again as the user named
+/// it), or the caller's own.
+enum Failed<E> {
+    Read(Error),
+    Each(E),
+}
+
+impl<E> From<Error> for Failed<E> {
+    fn from(e: Error) -> Self {
+        Failed::Read(e)
+    }
 }
 
 /// Every run of every path, in order.

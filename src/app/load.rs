@@ -25,6 +25,9 @@ pub fn is_frame(path: &Path) -> bool {
 
 /// Reads one path. `progress` shows a bar on stderr (the CLI on a terminal).
 pub fn runs(path: &Path, env: &Env, progress: bool) -> Result<Loaded> {
+    // `-` and object-store URLs, fetched whole into a private folder first.
+    let fetched = super::fetch::fetch(&[path.to_path_buf()])?;
+    let path = fetched.paths[0].as_path();
     if is_frame(path) {
         let fmt = FrameFormat::from_path(path).unwrap_or(FrameFormat::Parquet);
         return Ok(Loaded {
@@ -36,7 +39,8 @@ pub fn runs(path: &Path, env: &Env, progress: bool) -> Result<Loaded> {
         progress,
         ..Options::default()
     };
-    let ingested = ingest::ingest(&[path.to_path_buf()], &options)?;
+    let ingested =
+        ingest::ingest(&[path.to_path_buf()], &options).map_err(|e| fetched.restore(e))?;
     report_warnings(&ingested, env);
     Ok(Loaded {
         runs: ingested.into_runs(),

@@ -8,6 +8,7 @@ pub mod check;
 pub mod compare;
 pub mod curves;
 pub mod diff;
+pub mod fetch;
 pub mod history;
 pub mod import;
 pub mod ingest;

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use futures::TryStreamExt;
 use object_store::path::Path as ObjectPath;
-use object_store::{ObjectStore, ObjectStoreExt, ObjectStoreScheme, PutPayload};
+use object_store::{ObjectStore, ObjectStoreExt, PutPayload};
 use serde::{Deserialize, Serialize};
 
 use crate::{Error, Result};
@@ -55,24 +55,11 @@ impl std::fmt::Debug for Store {
     }
 }
 
-/// `s3://…`, `gs://…`: a URL; anything else is a folder.
-fn is_url(spec: &str) -> bool {
-    spec.split_once("://").is_some_and(|(scheme, _)| {
-        !scheme.is_empty()
-            && scheme
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '+')
-    })
-}
-
 impl Store {
     /// Opens the store named `spec`. `create`: a missing folder is made (for `add`);
     /// otherwise it is an error (a report of a store that does not exist is a typo).
     pub fn open(spec: &str, create: bool) -> Result<Store> {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(|e| Error::io(spec, e))?;
+        let runtime = crate::objects::runtime(spec)?;
         let store_error = |e: &dyn std::fmt::Display| {
             Error::usage(crate::msg!(
                 "history-error-open",
@@ -80,40 +67,13 @@ impl Store {
                 reason = e.to_string()
             ))
         };
-        let (inner, root): (Arc<dyn ObjectStore>, ObjectPath) = if is_url(spec) {
-            let url = url::Url::parse(spec).map_err(|e| store_error(&e))?;
-            let (scheme, root) = ObjectStoreScheme::parse(&url).map_err(|e| store_error(&e))?;
-            let inner: Arc<dyn ObjectStore> = match scheme {
-                ObjectStoreScheme::AmazonS3 => Arc::new(
-                    object_store::aws::AmazonS3Builder::from_env()
-                        .with_url(spec)
-                        .build()
-                        .map_err(|e| store_error(&e))?,
-                ),
-                ObjectStoreScheme::GoogleCloudStorage => Arc::new(
-                    object_store::gcp::GoogleCloudStorageBuilder::from_env()
-                        .with_url(spec)
-                        .build()
-                        .map_err(|e| store_error(&e))?,
-                ),
-                ObjectStoreScheme::MicrosoftAzure => Arc::new(
-                    object_store::azure::MicrosoftAzureBuilder::from_env()
-                        .with_url(spec)
-                        .build()
-                        .map_err(|e| store_error(&e))?,
-                ),
-                ObjectStoreScheme::Local => {
-                    return Store::open(url.path(), create);
+        let (inner, root): (Arc<dyn ObjectStore>, ObjectPath) = if crate::objects::is_url(spec) {
+            match crate::objects::locate(spec, |reason| store_error(&reason))? {
+                crate::objects::Located::Remote(inner, root) => (inner, root),
+                crate::objects::Located::Local(path) => {
+                    return Store::open(&path.to_string_lossy(), create);
                 }
-                _ => {
-                    return Err(Error::usage(crate::msg!(
-                        "history-error-scheme",
-                        store = spec.to_owned(),
-                        scheme = url.scheme().to_owned()
-                    )))
-                }
-            };
-            (inner, root)
+            }
         } else {
             let dir = std::path::Path::new(spec);
             if create {
@@ -315,8 +275,5 @@ mod tests {
         assert_eq!(parse_part("date=2026-13-01/part-ab.parquet"), None);
         assert_eq!(parse_part("other.parquet"), None);
         assert_eq!(parse_part("date=2026-12-01/x.parquet"), None);
-        assert!(is_url("s3://bucket/prefix"));
-        assert!(!is_url("/tmp/store"));
-        assert!(!is_url("store"));
     }
 }

@@ -40,6 +40,12 @@ pub fn trials() -> Vec<Trial> {
             s3_round_trip as fn() -> Result<(), Failed>,
         ),
         (
+            "inputs_on_moto",
+            "moto.server",
+            "PERFLAB_REQUIRE_MOTO",
+            inputs_on_moto,
+        ),
+        (
             "duckdb_reads_the_same_rows",
             "duckdb",
             "PERFLAB_REQUIRE_DUCKDB",
@@ -164,47 +170,70 @@ impl Drop for Moto {
     }
 }
 
-fn s3_round_trip() -> Result<(), Failed> {
-    let port = TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map_err(|e| e.to_string())?
-        .port();
-    let server = Moto(
-        Command::new(python())
-            .args([
-                "-m",
-                "moto.server",
-                "-H",
-                "127.0.0.1",
-                "-p",
-                &port.to_string(),
-            ])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("moto server: {e}"))?,
-    );
-    let endpoint = format!("http://127.0.0.1:{port}");
-    let start = Instant::now();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        if start.elapsed() > Duration::from_secs(30) {
-            return Err("moto server did not start in 30 s".into());
+/// A moto S3 server on a free loopback port, the environment that points perflab at it,
+/// and a boto3 runner for setting up and reading the bucket.
+struct S3 {
+    _server: Moto,
+    env: Vec<(&'static str, String)>,
+    endpoint: String,
+}
+
+impl S3 {
+    fn start() -> Result<S3, Failed> {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map_err(|e| e.to_string())?
+            .port();
+        let server = Moto(
+            Command::new(python())
+                .args([
+                    "-m",
+                    "moto.server",
+                    "-H",
+                    "127.0.0.1",
+                    "-p",
+                    &port.to_string(),
+                ])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .map_err(|e| format!("moto server: {e}"))?,
+        );
+        let endpoint = format!("http://127.0.0.1:{port}");
+        let start = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            if start.elapsed() > Duration::from_secs(30) {
+                return Err("moto server did not start in 30 s".into());
+            }
+            std::thread::sleep(Duration::from_millis(100));
         }
-        std::thread::sleep(Duration::from_millis(100));
+        let env = vec![
+            ("AWS_ACCESS_KEY_ID", "testing".into()),
+            ("AWS_SECRET_ACCESS_KEY", "testing".into()),
+            ("AWS_REGION", "us-east-1".into()),
+            ("AWS_ENDPOINT", endpoint.clone()),
+            ("AWS_ALLOW_HTTP", "true".into()),
+        ];
+        Ok(S3 {
+            _server: server,
+            env,
+            endpoint,
+        })
     }
-    let env: Vec<(&str, String)> = vec![
-        ("AWS_ACCESS_KEY_ID", "testing".into()),
-        ("AWS_SECRET_ACCESS_KEY", "testing".into()),
-        ("AWS_REGION", "us-east-1".into()),
-        ("AWS_ENDPOINT", endpoint.clone()),
-        ("AWS_ALLOW_HTTP", "true".into()),
-    ];
-    let boto = |code: &str| -> Result<String, Failed> {
+
+    fn boto(&self, code: &str) -> Result<String, Failed> {
         let script = format!(
-            "import boto3, json\ns3 = boto3.client('s3', endpoint_url='{endpoint}', region_name='us-east-1', aws_access_key_id='testing', aws_secret_access_key='testing')\n{code}"
+            "import boto3, json\ns3 = boto3.client('s3', endpoint_url='{}', region_name='us-east-1', aws_access_key_id='testing', aws_secret_access_key='testing')\n{code}",
+            self.endpoint
         );
         run_ok(Command::new(python()).args(["-c", &script]))
-    };
+    }
+}
+
+fn s3_round_trip() -> Result<(), Failed> {
+    let s3 = S3::start()?;
+    let env = s3.env.clone();
+    let boto = |code: &str| s3.boto(code);
     boto("s3.create_bucket(Bucket='perflab')")?;
 
     let tmp = tempfile::tempdir().map_err(|e| e.to_string())?;
@@ -253,7 +282,66 @@ fn s3_round_trip() -> Result<(), Failed> {
     if out.status.code() != Some(2) || !err.contains("not a perflab history store") {
         return Err(format!("{:?}: {err}", out.status.code()).into());
     }
-    drop(server);
+    Ok(())
+}
+
+/// `ingest`, `diff` and `curves` read results where they are kept: a prefix of objects
+/// reads as the same folder does (its runs, their order, their sources), one object as
+/// the file, and a missing prefix is an error naming the URL.
+fn inputs_on_moto() -> Result<(), Failed> {
+    let s3 = S3::start()?;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/vllm/0.33.0-pairing-base-cand");
+    s3.boto(&format!(
+        "import os\ns3.create_bucket(Bucket='results')\nroot = {root:?}\nfor d, _, fs in os.walk(root):\n    for f in fs:\n        p = os.path.join(d, f)\n        s3.upload_file(p, 'results', 'nightly/' + os.path.relpath(p, root))",
+        root = root.display().to_string()
+    ))?;
+    let with_env = |args: &[&str]| {
+        let mut cmd = perflab();
+        cmd.args(args);
+        for (k, v) in &s3.env {
+            cmd.env(k, v);
+        }
+        cmd.output()
+    };
+    let local = |rel: &str| root.join(rel).display().to_string();
+    for (url, path) in [
+        ("s3://results/nightly/base/", local("base")),
+        (
+            "s3://results/nightly/base.console.txt",
+            local("base.console.txt"),
+        ),
+    ] {
+        let remote = with_env(&["ingest", "--json", url]).map_err(|e| e.to_string())?;
+        let here = with_env(&["ingest", "--json", &path]).map_err(|e| e.to_string())?;
+        if !remote.status.success() || remote.stdout != here.stdout || remote.stdout.is_empty() {
+            return Err(format!(
+                "{url}: {}\n{}\nlocal:\n{}",
+                String::from_utf8_lossy(&remote.stderr),
+                String::from_utf8_lossy(&remote.stdout),
+                String::from_utf8_lossy(&here.stdout)
+            )
+            .into());
+        }
+    }
+    let remote = with_env(&[
+        "diff",
+        "--json",
+        "s3://results/nightly/base/",
+        "s3://results/nightly/cand/",
+    ])
+    .map_err(|e| e.to_string())?;
+    let here =
+        with_env(&["diff", "--json", &local("base"), &local("cand")]).map_err(|e| e.to_string())?;
+    if remote.status.code() != here.status.code() || remote.stdout != here.stdout {
+        return Err(format!("diff: {}", String::from_utf8_lossy(&remote.stderr)).into());
+    }
+    let missing = with_env(&["ingest", "s3://results/nope/"]).map_err(|e| e.to_string())?;
+    let err = String::from_utf8_lossy(&missing.stderr);
+    if missing.status.code() != Some(2)
+        || !err.contains("s3://results/nope/: no object under this prefix")
+    {
+        return Err(format!("{:?}: {err}", missing.status.code()).into());
+    }
     Ok(())
 }
 

@@ -157,6 +157,20 @@ impl Exporter for DiffOutcome {
 }
 
 pub fn run(request: &DiffRequest, env: &Env) -> Result<DiffOutcome> {
+    // `-` and object-store URLs, fetched whole into a private folder first; errors name
+    // them as the user did.
+    let mut paths = vec![request.baseline.clone()];
+    paths.extend(request.candidate.clone());
+    let fetched = super::fetch::fetch(&paths)?;
+    let local = DiffRequest {
+        baseline: fetched.paths[0].clone(),
+        candidate: fetched.paths.get(1).cloned(),
+        ..request.clone()
+    };
+    run_local(&local, env).map_err(|e| fetched.restore(e))
+}
+
+fn run_local(request: &DiffRequest, env: &Env) -> Result<DiffOutcome> {
     let l10n = &env.l10n;
     let (policy, configured_key) = settings(request, env)?;
     let objectives = Objectives::from_flags_or_config(&request.slo, &env.config)?;
