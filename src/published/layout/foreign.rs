@@ -1,0 +1,467 @@
+//! Documents that are not performance-lab reports: a pull-request thread, a cookbook page,
+//! a benchmark write-up. Their structure is the document's own: one experiment per
+//! heading that holds blocks (the whole document when none does), each block one variant,
+//! named by its label inside its fence (`# triton`), else by the words above it since the
+//! block before (`Main branch (3 trials):`, `**BF16 variant**`), else by its heading or by
+//! the model its server serves. The commands around the blocks are read for facts
+//! (`facts.rs`): the last serving command above a block gives its variant the engine and
+//! the launch flags, the last benchmark command the workload (a profile) and, when no
+//! server is shown, the engine; `Model:` lines, else the commands, give the model. Prose
+//! is kept as notes, one per paragraph; HTML comments and rules are not prose, and
+//! neither are the lines of a block pasted without a fence.
+
+use super::command::{params_of, served_model};
+use super::facts::{
+    bench_engine, bench_profile, engine_of_command, is_bench_command, is_serving_command, stated,
+};
+use super::{Engine, Experiment, Located, Note, Params, Report, Served, Variant};
+use crate::model::Format;
+use crate::published::markdown::{Fence, Item};
+
+/// A name paragraph is one short line (as in the performance-lab layout).
+const MAX_NAME_LEN: usize = 60;
+
+/// Words of a caption that says what the fence below holds rather than naming a variant
+/// (`Test Results:`, `Benchmark Command:`).
+const GENERIC_CAPTION: [&str; 6] = ["result", "command", "output", "log", "benchmark", "script"];
+
+/// Whether the walk found the performance-lab layout: its setup sections, its `Profile:`
+/// items, its sentences, its baseline and optimized cases or its conclusion's baseline.
+pub(crate) fn is_performance_lab(report: &Report) -> bool {
+    !report.engines.is_empty()
+        || !report.profiles.is_empty()
+        || !report.cases.is_empty()
+        || report.baseline_engine.is_some()
+        || report.experiments.iter().any(|e| {
+            !e.sentences.is_empty() || e.variants.iter().any(|v| v.profile_ref.is_some())
+        })
+}
+
+/// A paragraph being read: consecutive text lines, or one list item.
+struct Paragraph {
+    line: u64,
+    end: u64,
+    text: String,
+    item: bool,
+}
+
+#[derive(Default)]
+struct Foreign {
+    report: Report,
+    heading: Option<Located>,
+    paragraph: Option<Paragraph>,
+    /// Paragraphs since the block before, in this section: the names a block may take.
+    candidates: Vec<Located>,
+    serving: Option<(Params, Option<&'static str>)>,
+    /// The last benchmark command's engine and profile.
+    bench: Option<(Option<&'static str>, Option<usize>)>,
+    in_comment: bool,
+    last_row: u64,
+    stated_model: Option<Located>,
+    command_model: Option<Located>,
+    /// Variants still to name, by experiment and variant index.
+    unnamed: Vec<(usize, usize)>,
+}
+
+/// The report of a document that is no performance-lab report, from its items and the
+/// blocks the walk found (labelled by their fences' comments).
+pub(crate) fn build(items: &[Item], walked: Report) -> Report {
+    let mut f = Foreign {
+        report: Report {
+            title: walked.title,
+            hardware: walked.hardware,
+            blocks: walked.blocks,
+            empty_results: walked.empty_results,
+            ..Report::default()
+        },
+        ..Foreign::default()
+    };
+    let blocks = &f.report.blocks;
+    let in_fence = |line: u64| {
+        items.iter().any(|i| match i {
+            Item::Fence(fence) => line > fence.line && line <= fence.end_line,
+            _ => false,
+        })
+    };
+    // Blocks pasted without a fence, whose lines are items of their own.
+    let bare: Vec<(usize, u64, u64)> = (0..blocks.len())
+        .filter(|&b| !in_fence(blocks[b].line))
+        .map(|b| (b, blocks[b].line, blocks[b].end_line))
+        .collect();
+    let mut next_bare = bare.iter().peekable();
+    for item in items {
+        while let Some(&&(b, line, _)) = next_bare.peek() {
+            if line > item.line() {
+                break;
+            }
+            f.flush(Some((line, true)));
+            f.variant(b);
+            next_bare.next();
+        }
+        if bare
+            .iter()
+            .any(|(_, from, to)| item.line() >= *from && item.line() <= *to)
+        {
+            continue;
+        }
+        f.item(item);
+    }
+    for &(b, line, _) in next_bare {
+        f.flush(Some((line, true)));
+        f.variant(b);
+    }
+    f.flush(None);
+    f.finish()
+}
+
+impl Foreign {
+    fn item(&mut self, item: &Item) {
+        if self.comment(item) {
+            return;
+        }
+        match item {
+            Item::Heading { line, level, title } => {
+                self.flush(None);
+                if *level >= 2 {
+                    self.heading = Some(Located::new(*line, title.clone()));
+                    self.candidates.clear();
+                }
+            }
+            Item::Text { line, text, .. } => self.text(*line, text, false),
+            Item::ListItem { line, text, .. } => {
+                self.flush(None);
+                self.text(*line, text, true);
+            }
+            Item::Admonition { line, title, .. } => {
+                self.flush(None);
+                self.text(*line, title, false);
+            }
+            Item::TableRow { line, raw, cells } => {
+                self.flush(None);
+                let pair = cells.iter().map(|c| c.text.as_str()).collect::<Vec<_>>();
+                if !self.fact(*line, &pair.join(" | ")) && self.last_row + 1 != *line {
+                    // One note per table, at its first row.
+                    self.note(*line, raw.trim(), false);
+                }
+                self.last_row = *line;
+            }
+            Item::Fence(fence) => self.fence(fence),
+        }
+    }
+
+    /// HTML comments (a thread's provenance and authors) are not the document's text.
+    fn comment(&mut self, item: &Item) -> bool {
+        let text = match item {
+            Item::Text { text, .. } | Item::ListItem { text, .. } => text.as_str(),
+            Item::Heading { title, .. } => title.as_str(),
+            _ => return self.in_comment,
+        };
+        if self.in_comment {
+            self.in_comment = !text.contains("-->");
+            return true;
+        }
+        if text.trim_start().starts_with("<!--") {
+            self.flush(None);
+            self.in_comment = !text.contains("-->");
+            return true;
+        }
+        false
+    }
+
+    /// `Model: X` and `Hardware: Y` lines; true when `text` is one.
+    fn fact(&mut self, line: u64, text: &str) -> bool {
+        if let Some(m) = stated(text, "model") {
+            self.stated_model.get_or_insert(Located::new(line, m));
+            return true;
+        }
+        if let Some(h) = stated(text, "hardware") {
+            self.report.hardware.get_or_insert(Located::new(line, h));
+            return true;
+        }
+        false
+    }
+
+    fn text(&mut self, line: u64, text: &str, item: bool) {
+        let t = text.trim();
+        let rule = t.len() >= 3 && t.chars().all(|c| matches!(c, '-' | '=' | '*' | '_'));
+        if rule || t.is_empty() || self.fact(line, t) {
+            self.flush(None);
+            return;
+        }
+        match self.paragraph.as_mut() {
+            Some(p) if !p.item && !item && p.end + 1 == line => {
+                p.text.push(' ');
+                p.text.push_str(t);
+                p.end = line;
+            }
+            _ => {
+                self.flush(None);
+                self.paragraph = Some(Paragraph {
+                    line,
+                    end: line,
+                    text: t.to_owned(),
+                    item,
+                });
+            }
+        }
+    }
+
+    /// Ends the paragraph being read. Just above a fence (`fence`: its line and whether
+    /// it holds results) it is that fence's caption: a result's caption may name its
+    /// variant, a command's caption (`Benchmark Command:`) is read with the command; any
+    /// other paragraph is a note, and may still name the next block.
+    fn flush(&mut self, fence: Option<(u64, bool)>) {
+        let Some(p) = self.paragraph.take() else {
+            return;
+        };
+        let named = Located::new(p.line, p.text.clone());
+        match fence {
+            Some((line, true)) if line <= p.end + 2 => self.candidates.push(named),
+            // `Benchmark Command:` says what the command is; `On H100:` says more.
+            Some((line, false)) if line <= p.end + 2 && !is_name(&name_of(&p.text)) => {}
+            _ => {
+                self.note(p.line, &p.text, p.item);
+                self.candidates.push(named);
+            }
+        }
+    }
+
+    fn note(&mut self, line: u64, text: &str, item: bool) {
+        let heading = self.heading.as_ref().map_or(String::new(), |h| h.text.clone());
+        self.report.notes.push(Note {
+            line,
+            text: text.to_owned(),
+            section: heading.clone(),
+            heading,
+            admonition: None,
+            item,
+        });
+    }
+
+    fn fence(&mut self, fence: &Fence) {
+        let holds_block = self
+            .report
+            .blocks
+            .iter()
+            .any(|b| b.line > fence.line && b.line <= fence.end_line);
+        if holds_block {
+            self.flush(Some((fence.line, true)));
+            let inside: Vec<usize> = (0..self.report.blocks.len())
+                .filter(|&b| {
+                    let l = self.report.blocks[b].line;
+                    l > fence.line && l <= fence.end_line
+                })
+                .collect();
+            // Every block of the fence is named by the same words above it.
+            let candidates = self.candidates.clone();
+            for b in inside {
+                self.candidates.clone_from(&candidates);
+                self.variant(b);
+            }
+            return;
+        }
+        let command: Vec<&str> = fence
+            .body
+            .iter()
+            .map(|(_, l)| l.trim().trim_end_matches('\\').trim())
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        let command = command.join(" ");
+        let line = fence.body.first().map_or(fence.line, |(l, _)| *l);
+        if is_serving_command(&command) {
+            self.flush(Some((fence.line, false)));
+            let params = params_of(fence);
+            if let Some(model) = served_model(&command) {
+                let at = params.command.as_ref().map_or(line, |c| c.line);
+                self.report.served.push(Served {
+                    line: at,
+                    model: model.clone(),
+                });
+                self.command_model.get_or_insert(Located::new(at, model));
+            }
+            self.serving = Some((params, engine_of_command(&command)));
+        } else if is_bench_command(&command) {
+            self.flush(Some((fence.line, false)));
+            let profile = bench_profile(&command, line).map(|p| self.profile(p));
+            if let Some(model) = served_model(&command) {
+                self.command_model.get_or_insert(Located::new(line, model));
+            }
+            self.bench = Some((bench_engine(&command), profile));
+        } else {
+            self.flush(None);
+            let heading = self.heading.as_ref().map_or(String::new(), |h| h.text.clone());
+            self.report.other_fences.push(Note {
+                line: fence.line,
+                text: fence.text(),
+                section: heading.clone(),
+                heading,
+                admonition: None,
+                item: false,
+            });
+        }
+    }
+
+    /// The profile's index, the same workload asked again being the same profile.
+    fn profile(&mut self, mut p: super::Profile) -> usize {
+        let profiles = &mut self.report.profiles;
+        if let Some(i) = profiles.iter().position(|q| q.params == p.params) {
+            return i;
+        }
+        let base = p.name.clone();
+        let mut n = 2;
+        while profiles.iter().any(|q| q.name == p.name) {
+            p.name = format!("{base} #{n}");
+            n += 1;
+        }
+        profiles.push(p);
+        profiles.len() - 1
+    }
+
+    /// Block `b` as a variant of the experiment of its heading.
+    fn variant(&mut self, b: usize) {
+        let (line, title) = self
+            .heading
+            .as_ref()
+            .map_or((0, String::new()), |h| (h.line, h.text.clone()));
+        let e = match self.report.experiments.iter().position(|e| e.line == line) {
+            Some(e) => e,
+            None => {
+                self.report.experiments.push(Experiment {
+                    line,
+                    title,
+                    variants: Vec::new(),
+                    sentences: Vec::new(),
+                    notes: Vec::new(),
+                });
+                self.report.experiments.len() - 1
+            }
+        };
+        let block = &self.report.blocks[b];
+        let label = block
+            .label
+            .as_ref()
+            .map(|l| Located::new(block.label_line.unwrap_or(block.line), l.clone()));
+        let block_line = block.line;
+        let format_engine = engine_of_format(block.run.format);
+        let caption = self
+            .candidates
+            .iter()
+            .rev()
+            .map(|c| Located::new(c.line, name_of(&c.text)))
+            .find(|c| is_name(&c.text));
+        self.candidates.clear();
+        let name = label.or(caption);
+        if let Some(n) = &name {
+            // The paragraph names the variant: it is read, not lost.
+            self.report.notes.retain(|note| note.line != n.line);
+        }
+        let (profile, bench_engine) = match self.bench {
+            Some((engine, profile)) => (profile, engine),
+            None => (None, None),
+        };
+        let engine = self
+            .serving
+            .as_ref()
+            .and_then(|(_, e)| *e)
+            .or(bench_engine)
+            .or(format_engine);
+        let profile_ref = profile.map(|p| {
+            let p = &self.report.profiles[p];
+            Located::new(p.line, p.name.clone())
+        });
+        let params = self.serving.as_ref().map(|(p, _)| p.clone());
+        let variants = &mut self.report.experiments[e].variants;
+        if name.is_none() {
+            self.unnamed.push((e, variants.len()));
+        }
+        variants.push(Variant {
+            line: name.as_ref().map_or(block_line, |n| n.line),
+            name: name.map_or(String::new(), |n| n.text),
+            profile,
+            profile_ref,
+            params,
+            blocks: vec![b],
+            empty: None,
+            engine: engine.map(str::to_owned),
+        });
+    }
+
+    fn finish(mut self) -> Report {
+        let report = &mut self.report;
+        for &(e, v) in &self.unnamed {
+            let exp = &report.experiments[e];
+            let variant = &exp.variants[v];
+            let served = variant
+                .params
+                .as_ref()
+                .and_then(|p| p.command.as_ref())
+                .and_then(|c| served_model(&c.text));
+            let name = if exp.variants.len() == 1 && !exp.title.is_empty() {
+                exp.title.clone()
+            } else if let Some(m) = served {
+                m.rsplit('/').next().unwrap_or(&m).to_owned()
+            } else {
+                (v + 1).to_string()
+            };
+            report.experiments[e].variants[v].name = name;
+        }
+        for exp in &mut report.experiments {
+            number_repeated_names(&mut exp.variants);
+        }
+        for exp in &report.experiments {
+            for v in &exp.variants {
+                let Some(engine) = &v.engine else { continue };
+                if report.engines.iter().all(|e| &e.name != engine) {
+                    report.engines.push(Engine {
+                        line: v.line,
+                        name: engine.clone(),
+                        version: String::new(),
+                    });
+                }
+            }
+        }
+        report.model = self.stated_model.or(self.command_model);
+        self.report
+    }
+}
+
+/// `**Main branch (3 trials):**` → `Main branch (3 trials)`.
+fn name_of(text: &str) -> String {
+    let plain = text.replace("**", "").replace('`', "");
+    plain.trim().trim_end_matches(':').trim().to_owned()
+}
+
+/// A short paragraph that is no caption of results or commands.
+fn is_name(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    !text.is_empty()
+        && text.chars().count() <= MAX_NAME_LEN
+        && !text.starts_with('<')
+        && !GENERIC_CAPTION.iter().any(|w| lower.contains(w))
+}
+
+/// The engine whose client printed a block, when no command says more.
+fn engine_of_format(format: Format) -> Option<&'static str> {
+    match format {
+        Format::SglangServeText | Format::SglangServeJsonl => Some("SGLang"),
+        Format::VllmServeText
+        | Format::VllmServeJson
+        | Format::VllmThroughputText
+        | Format::VllmThroughputJson
+        | Format::VllmLatencyText
+        | Format::VllmLatencyJson => Some("vLLM"),
+        _ => None,
+    }
+}
+
+/// Three trials under one caption are `Main branch #1`, `#2`, `#3`.
+fn number_repeated_names(variants: &mut [Variant]) {
+    let names: Vec<String> = variants.iter().map(|v| v.name.clone()).collect();
+    for (i, v) in variants.iter_mut().enumerate() {
+        let same: Vec<usize> = (0..names.len()).filter(|&j| names[j] == names[i]).collect();
+        if same.len() > 1 {
+            let k = same.iter().position(|&j| j == i).unwrap_or(0) + 1;
+            v.name = format!("{} #{k}", names[i]);
+        }
+    }
+}
