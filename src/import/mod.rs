@@ -270,6 +270,11 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
     })
 }
 
+/// The metric a study ranks by when it names none.
+const DEFAULT_PRIMARY: &str = "total_token_throughput";
+/// What else a study may rank by, in order.
+const FALLBACK_PRIMARY: [&str; 3] = ["output_throughput", "request_throughput", "mean_e2el_ms"];
+
 /// What the report is about, kept: a conclusion that compares a latency makes a latency
 /// study ranked by it (when the baseline's block prints it: a study ranks by what its
 /// baseline ran), and the recommended serving command, when the report prints a whole
@@ -291,6 +296,17 @@ fn goal_and_command(im: &mut Importer, study: &mut StudyFile) {
             let line = report.conclusion.as_ref().map_or(1, |t| t.header.line);
             im.lose(line, LostKind::UnrankedLatency, metric, None);
         }
+    }
+    // A study ranks by total token throughput unless its baseline's block lacks it (an
+    // old benchmark printing requests/s only): then by the first it prints of these.
+    let baseline = report.baseline_block().map(|b| &report.blocks[b].run);
+    if study.metrics.is_none() && baseline.is_some_and(|r| r.get(DEFAULT_PRIMARY).is_none()) {
+        let printed = FALLBACK_PRIMARY
+            .iter()
+            .find(|m| baseline.is_some_and(|r| r.get(m).is_some()));
+        study.metrics = printed.map(|m| MetricsEntry {
+            primary: (*m).to_owned(),
+        });
     }
     study.conclusion = report
         .recommended

@@ -122,12 +122,13 @@ pub(crate) fn bench_profile(command: &str, line: u64) -> Option<Profile> {
     let input_len = number(&["random_input_len", "input_len"]);
     let output_len = number(&["random_output_len", "output_len", "sharegpt_output_len"]);
     // `--dataset-path /tmp/ShareGPT_V3.json` names its dataset by the file's stem.
-    let dataset = get("dataset_name").or(get("dataset")).or_else(|| {
-        get("dataset_path").map(|p| {
+    let dataset = get("dataset_name")
+        .or(get("dataset"))
+        .or(get("dataset_path"))
+        .map(|p| {
             let file = p.rsplit('/').next().unwrap_or(p);
             file.split('.').next().unwrap_or(file)
-        })
-    });
+        });
     let lengths = match (input_len, output_len) {
         (Some(i), Some(o)) => Some(format!("{i}/{o}")),
         _ => None,

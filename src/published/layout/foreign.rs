@@ -49,6 +49,10 @@ struct Paragraph {
 struct Foreign {
     report: Report,
     heading: Option<Located>,
+    /// The headings above, with their levels (the document's title included).
+    outline: Vec<(usize, Located)>,
+    /// Per experiment, the heading its heading sits under.
+    parents: Vec<Option<Located>>,
     paragraph: Option<Paragraph>,
     /// Paragraphs since the block before, in this section: the names a block may take.
     candidates: Vec<Located>,
@@ -59,8 +63,6 @@ struct Foreign {
     last_row: u64,
     stated_model: Option<Located>,
     command_model: Option<Located>,
-    /// Variants still to name, by experiment and variant index.
-    unnamed: Vec<(usize, usize)>,
 }
 
 /// The report of a document that is no performance-lab report, from its items and the
@@ -122,8 +124,11 @@ impl Foreign {
         match item {
             Item::Heading { line, level, title } => {
                 self.flush(None);
+                let here = Located::new(*line, title.clone());
+                self.outline.retain(|(l, _)| l < level);
+                self.outline.push((*level, here.clone()));
                 if *level >= 2 {
-                    self.heading = Some(Located::new(*line, title.clone()));
+                    self.heading = Some(here);
                     self.candidates.clear();
                 }
             }
@@ -333,6 +338,8 @@ impl Foreign {
                     sentences: Vec::new(),
                     notes: Vec::new(),
                 });
+                let parent = self.outline.iter().rev().nth(1).map(|(_, h)| h.clone());
+                self.parents.push(parent);
                 self.report.experiments.len() - 1
             }
         };
@@ -343,12 +350,15 @@ impl Foreign {
             .map(|l| Located::new(block.label_line.unwrap_or(block.line), l.clone()));
         let block_line = block.line;
         let format_engine = engine_of_format(block.run.format);
+        // The nearest words above, past captions (`Test Results:`); a statement there
+        // (`P99 E2E: 41.49s vs 70.96s`) names nothing, nor do the words above it.
         let caption = self
             .candidates
             .iter()
             .rev()
             .map(|c| Located::new(c.line, name_of(&c.text)))
-            .find(|c| is_name(&c.text));
+            .find(|c| !is_caption(&c.text))
+            .filter(|c| is_name(&c.text));
         self.candidates.clear();
         let name = label.or(caption);
         if let Some(n) = &name {
@@ -370,11 +380,7 @@ impl Foreign {
             Located::new(p.line, p.name.clone())
         });
         let params = self.serving.as_ref().map(|(p, _)| p.clone());
-        let variants = &mut self.report.experiments[e].variants;
-        if name.is_none() {
-            self.unnamed.push((e, variants.len()));
-        }
-        variants.push(Variant {
+        self.report.experiments[e].variants.push(Variant {
             line: name.as_ref().map_or(block_line, |n| n.line),
             name: name.map_or(String::new(), |n| n.text),
             profile,
@@ -387,23 +393,27 @@ impl Foreign {
     }
 
     fn finish(mut self) -> Report {
+        self.merge_siblings();
         let report = &mut self.report;
-        for &(e, v) in &self.unnamed {
-            let exp = &report.experiments[e];
-            let variant = &exp.variants[v];
-            let served = variant
-                .params
-                .as_ref()
-                .and_then(|p| p.command.as_ref())
-                .and_then(|c| served_model(&c.text));
-            let name = if exp.variants.len() == 1 && !exp.title.is_empty() {
-                exp.title.clone()
-            } else if let Some(m) = served {
-                m.rsplit('/').next().unwrap_or(&m).to_owned()
-            } else {
-                (v + 1).to_string()
-            };
-            report.experiments[e].variants[v].name = name;
+        for exp in &mut report.experiments {
+            let single = exp.variants.len() == 1;
+            for (v, variant) in exp.variants.iter_mut().enumerate() {
+                if !variant.name.is_empty() {
+                    continue;
+                }
+                let served = variant
+                    .params
+                    .as_ref()
+                    .and_then(|p| p.command.as_ref())
+                    .and_then(|c| served_model(&c.text));
+                variant.name = if single && !exp.title.is_empty() {
+                    exp.title.clone()
+                } else if let Some(m) = served {
+                    m.rsplit('/').next().unwrap_or(&m).to_owned()
+                } else {
+                    (v + 1).to_string()
+                };
+            }
         }
         for exp in &mut report.experiments {
             number_repeated_names(&mut exp.variants);
@@ -425,19 +435,75 @@ impl Foreign {
     }
 }
 
+impl Foreign {
+    /// Sibling headings that each hold one block (`## Before`, `## After` under
+    /// `# Benchmark`) are the variants of one experiment, their parent's (the document's
+    /// when they have none), each named by its heading.
+    fn merge_siblings(&mut self) {
+        let experiments = std::mem::take(&mut self.report.experiments);
+        let parents = std::mem::take(&mut self.parents);
+        let key = |p: &Option<Located>| p.as_ref().map_or(0, |p| p.line);
+        let one_block: Vec<bool> = experiments.iter().map(|e| e.variants.len() == 1).collect();
+        let siblings = |k: u64| {
+            (0..parents.len())
+                .filter(|&i| one_block[i] && key(&parents[i]) == k)
+                .count()
+        };
+        let mut merged: Vec<(Option<u64>, Experiment)> = Vec::new();
+        for (i, exp) in experiments.into_iter().enumerate() {
+            let k = key(&parents[i]);
+            if !one_block[i] || siblings(k) < 2 {
+                merged.push((None, exp));
+                continue;
+            }
+            let at = match merged.iter().position(|(l, _)| *l == Some(k)) {
+                Some(at) => at,
+                None => {
+                    let (line, title) = parents[i]
+                        .as_ref()
+                        .map_or((0, String::new()), |p| (p.line, p.text.clone()));
+                    merged.push((
+                        Some(k),
+                        Experiment {
+                            line,
+                            title,
+                            variants: Vec::new(),
+                            sentences: Vec::new(),
+                            notes: Vec::new(),
+                        },
+                    ));
+                    merged.len() - 1
+                }
+            };
+            for mut v in exp.variants {
+                v.name.clone_from(&exp.title);
+                merged[at].1.variants.push(v);
+            }
+        }
+        self.report.experiments = merged.into_iter().map(|(_, e)| e).collect();
+    }
+}
+
 /// `**Main branch (3 trials):**` → `Main branch (3 trials)`.
 fn name_of(text: &str) -> String {
     let plain = text.replace("**", "").replace('`', "");
     plain.trim().trim_end_matches(':').trim().to_owned()
 }
 
-/// A short paragraph that is no caption of results or commands.
-fn is_name(text: &str) -> bool {
+/// A short line that says what the fence below holds (`Test Results`).
+fn is_caption(text: &str) -> bool {
     let lower = text.to_lowercase();
+    text.chars().count() <= MAX_NAME_LEN && GENERIC_CAPTION.iter().any(|w| lower.contains(w))
+}
+
+/// A short paragraph that is no caption of results or commands, nor a statement
+/// (`P99 E2E: 41.49s vs 70.96s`), a mention (`@author`) or HTML.
+fn is_name(text: &str) -> bool {
     !text.is_empty()
         && text.chars().count() <= MAX_NAME_LEN
-        && !text.starts_with('<')
-        && !GENERIC_CAPTION.iter().any(|w| lower.contains(w))
+        && !text.starts_with(['<', '@'])
+        && !text.contains(':')
+        && !is_caption(text)
 }
 
 /// The engine whose client printed a block, when no command says more.
