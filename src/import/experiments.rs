@@ -35,7 +35,12 @@ impl Importer<'_> {
             // A document without headings: its experiment is named by the file.
             let title = match without_numbering(&exp.title) {
                 t if t.is_empty() => report.title.as_ref().map_or_else(
-                    || self.source.rsplit_once('.').map_or(&*self.source, |s| s.0).to_owned(),
+                    || {
+                        self.source
+                            .rsplit_once('.')
+                            .map_or(&*self.source, |s| s.0)
+                            .to_owned()
+                    },
                     |t| t.text.clone(),
                 ),
                 t => t,
@@ -48,7 +53,8 @@ impl Importer<'_> {
             let mut first_names = Vec::new();
             for (v, parts) in exp.variants.iter().zip(parts) {
                 for (k, part) in parts.into_iter().enumerate() {
-                    let entry = self.variant(study, profiles, v, part, &id, single, &mut names, lang);
+                    let entry =
+                        self.variant(study, profiles, v, part, &id, single, &mut names, lang);
                     if k == 0 {
                         first_names.push(entry.name.clone());
                     }
@@ -83,7 +89,8 @@ impl Importer<'_> {
             }];
         }
         let blocks = &self.report.blocks;
-        let labels: Vec<Option<&String>> = v.blocks.iter().map(|&b| blocks[b].label.as_ref()).collect();
+        let labels: Vec<Option<&String>> =
+            v.blocks.iter().map(|&b| blocks[b].label.as_ref()).collect();
         let distinct: BTreeSet<_> = labels.iter().flatten().collect();
         let labelled = distinct.len() == labels.len();
         v.blocks
@@ -136,7 +143,12 @@ impl Importer<'_> {
         if let Some(c) = command {
             if let Some(m) = served_model(&c.text) {
                 if !study_model.is_empty() && model_base(&m) != study_model {
-                    self.lose(c.line, LostKind::ServedModel, shown.clone(), Some(m.clone()));
+                    self.lose(
+                        c.line,
+                        LostKind::ServedModel,
+                        shown.clone(),
+                        Some(m.clone()),
+                    );
                     label = format!("{shown} ({m})");
                 }
             }
@@ -150,11 +162,20 @@ impl Importer<'_> {
                     Some(p) => p.name.clone(),
                     None => new_profile(self, profiles, DEFAULT_PROFILE, part.line),
                 };
-                self.lose(part.line, LostKind::AssumedProfile, shown.clone(), Some(first.clone()));
+                self.lose(
+                    part.line,
+                    LostKind::AssumedProfile,
+                    shown.clone(),
+                    Some(first.clone()),
+                );
                 first
             }
         };
-        let stem = if single { id.to_owned() } else { format!("{id}-{name}") };
+        let stem = if single {
+            id.to_owned()
+        } else {
+            format!("{id}-{name}")
+        };
         let result = part.block.map(|b| self.file_for(b, &stem));
         VariantEntry {
             name: name.clone(),
@@ -163,7 +184,11 @@ impl Importer<'_> {
             profile,
             parameters: part.parameters,
             missing: if result.is_none() {
-                Some(v.empty.as_ref().map_or_else(String::new, |e| e.text.clone()))
+                Some(
+                    v.empty
+                        .as_ref()
+                        .map_or_else(String::new, |e| e.text.clone()),
+                )
             } else {
                 None
             },
@@ -195,10 +220,23 @@ mod tests {
 
     #[test]
     fn a_labels_flags_replace_the_scripts() {
-        let base = vec!["--max-model-len 32768".to_owned(), "--max-num-batched-tokens 4096".to_owned()];
+        let base = vec![
+            "--max-model-len 32768".to_owned(),
+            "--max-num-batched-tokens 4096".to_owned(),
+        ];
         assert_eq!(
-            with_flags(&base, &["--max-num-batched-tokens 8192".to_owned(), "--async-scheduling".to_owned()]),
-            ["--max-model-len 32768", "--max-num-batched-tokens 8192", "--async-scheduling"]
+            with_flags(
+                &base,
+                &[
+                    "--max-num-batched-tokens 8192".to_owned(),
+                    "--async-scheduling".to_owned()
+                ]
+            ),
+            [
+                "--max-model-len 32768",
+                "--max-num-batched-tokens 8192",
+                "--async-scheduling"
+            ]
         );
     }
 }

@@ -31,9 +31,7 @@ use engines_and_profiles::new_profile;
 use names::{english, unique};
 use prose::{free_text, in_lang};
 
-use crate::published::{
-    conclusion_metric, conclusion_rows, read_report, Block, Report,
-};
+use crate::published::{conclusion_metric, conclusion_rows, read_report, Block, Report};
 use crate::{Error, Result};
 
 /// Why part of a report is not in the study, or was guessed.
@@ -143,7 +141,11 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
     let read = read_report(path, text)?;
     let report = &read.report;
     if report.blocks.is_empty() {
-        return Err(Error::parse(path, None, crate::msg!("import-error-no-blocks")));
+        return Err(Error::parse(
+            path,
+            None,
+            crate::msg!("import-error-no-blocks"),
+        ));
     }
     if report.experiments.is_empty() {
         return Err(Error::parse(

@@ -15,6 +15,7 @@ mod check_gpustack_misses;
 mod check_published;
 mod check_reports;
 mod check_threads;
+mod import_foreign;
 mod import_goal;
 mod import_published;
 mod import_reports;

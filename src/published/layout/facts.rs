@@ -106,10 +106,7 @@ const WORKLOAD_FLAGS: [&str; 13] = [
 /// The workload a benchmark command asks for, as a profile named by its dataset and
 /// lengths (`random 1024/1024`); `None` when it names no workload flag.
 pub(crate) fn bench_profile(command: &str, line: u64) -> Option<Profile> {
-    let words: Vec<&str> = command
-        .split_whitespace()
-        .filter(|w| *w != "\\")
-        .collect();
+    let words: Vec<&str> = command.split_whitespace().filter(|w| *w != "\\").collect();
     let params: Vec<(String, String)> = WORKLOAD_FLAGS
         .iter()
         .filter_map(|k| Some(((*k).to_owned(), flag_value(&words, k)?.to_owned())))
@@ -189,7 +186,9 @@ mod tests {
             bench_engine("python3 -m sglang.bench_serving --backend vllm"),
             Some("vLLM")
         );
-        assert!(is_bench_command("python benchmarks/benchmark_throughput.py --model M"));
+        assert!(is_bench_command(
+            "python benchmarks/benchmark_throughput.py --model M"
+        ));
         assert!(!is_serving_command("vllm bench serve --model M"));
         assert!(is_serving_command("vllm serve M --tp 2"));
     }
@@ -203,7 +202,10 @@ mod tests {
         .unwrap();
         assert_eq!(p.name, "random 1024/1024");
         assert_eq!(p.total_requests, Some(4096.0));
-        assert_eq!(p.params[0], ("dataset_name".to_owned(), "random".to_owned()));
+        assert_eq!(
+            p.params[0],
+            ("dataset_name".to_owned(), "random".to_owned())
+        );
         let p = bench_profile("vllm bench serve --dataset-path /tmp/ShareGPT_V3.json", 1).unwrap();
         assert_eq!(p.name, "ShareGPT_V3");
         assert!(bench_profile("vllm bench serve --model M", 1).is_none());
@@ -215,7 +217,10 @@ mod tests {
             stated("**Model:** nvidia/Nemotron-NVFP4", "model").as_deref(),
             Some("nvidia/Nemotron-NVFP4")
         );
-        assert_eq!(stated("| Model | org/M |", "model").as_deref(), Some("org/M"));
+        assert_eq!(
+            stated("| Model | org/M |", "model").as_deref(),
+            Some("org/M")
+        );
         assert_eq!(stated("Model: the one we use", "model"), None);
         assert_eq!(
             stated("**Hardware:** DGX Spark GB10", "hardware").as_deref(),

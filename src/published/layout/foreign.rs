@@ -14,16 +14,10 @@ use super::command::{params_of, served_model};
 use super::facts::{
     bench_engine, bench_profile, engine_of_command, is_bench_command, is_serving_command, stated,
 };
+use super::outline::{is_caption, is_name, merge_siblings, name_of, name_variants};
 use super::{Engine, Experiment, Located, Note, Params, Report, Served, Variant};
 use crate::model::Format;
 use crate::published::markdown::{Fence, Item};
-
-/// A name paragraph is one short line (as in the performance-lab layout).
-const MAX_NAME_LEN: usize = 60;
-
-/// Words of a caption that says what the fence below holds rather than naming a variant
-/// (`Test Results:`, `Benchmark Command:`).
-const GENERIC_CAPTION: [&str; 6] = ["result", "command", "output", "log", "benchmark", "script"];
 
 /// Whether the walk found the performance-lab layout: its setup sections, its `Profile:`
 /// items, its sentences, its baseline and optimized cases or its conclusion's baseline.
@@ -32,9 +26,10 @@ pub(crate) fn is_performance_lab(report: &Report) -> bool {
         || !report.profiles.is_empty()
         || !report.cases.is_empty()
         || report.baseline_engine.is_some()
-        || report.experiments.iter().any(|e| {
-            !e.sentences.is_empty() || e.variants.iter().any(|v| v.profile_ref.is_some())
-        })
+        || report
+            .experiments
+            .iter()
+            .any(|e| !e.sentences.is_empty() || e.variants.iter().any(|v| v.profile_ref.is_some()))
 }
 
 /// A paragraph being read: consecutive text lines, or one list item.
@@ -232,7 +227,10 @@ impl Foreign {
     }
 
     fn note(&mut self, line: u64, text: &str, item: bool) {
-        let heading = self.heading.as_ref().map_or(String::new(), |h| h.text.clone());
+        let heading = self
+            .heading
+            .as_ref()
+            .map_or(String::new(), |h| h.text.clone());
         self.report.notes.push(Note {
             line,
             text: text.to_owned(),
@@ -294,7 +292,10 @@ impl Foreign {
             self.bench = Some((bench_engine(&command), profile));
         } else {
             self.flush(None);
-            let heading = self.heading.as_ref().map_or(String::new(), |h| h.text.clone());
+            let heading = self
+                .heading
+                .as_ref()
+                .map_or(String::new(), |h| h.text.clone());
             self.report.other_fences.push(Note {
                 line: fence.line,
                 text: fence.text(),
@@ -393,31 +394,12 @@ impl Foreign {
     }
 
     fn finish(mut self) -> Report {
-        self.merge_siblings();
+        self.report.experiments = merge_siblings(
+            std::mem::take(&mut self.report.experiments),
+            std::mem::take(&mut self.parents),
+        );
         let report = &mut self.report;
-        for exp in &mut report.experiments {
-            let single = exp.variants.len() == 1;
-            for (v, variant) in exp.variants.iter_mut().enumerate() {
-                if !variant.name.is_empty() {
-                    continue;
-                }
-                let served = variant
-                    .params
-                    .as_ref()
-                    .and_then(|p| p.command.as_ref())
-                    .and_then(|c| served_model(&c.text));
-                variant.name = if single && !exp.title.is_empty() {
-                    exp.title.clone()
-                } else if let Some(m) = served {
-                    m.rsplit('/').next().unwrap_or(&m).to_owned()
-                } else {
-                    (v + 1).to_string()
-                };
-            }
-        }
-        for exp in &mut report.experiments {
-            number_repeated_names(&mut exp.variants);
-        }
+        name_variants(&mut report.experiments);
         for exp in &report.experiments {
             for v in &exp.variants {
                 let Some(engine) = &v.engine else { continue };
@@ -435,77 +417,6 @@ impl Foreign {
     }
 }
 
-impl Foreign {
-    /// Sibling headings that each hold one block (`## Before`, `## After` under
-    /// `# Benchmark`) are the variants of one experiment, their parent's (the document's
-    /// when they have none), each named by its heading.
-    fn merge_siblings(&mut self) {
-        let experiments = std::mem::take(&mut self.report.experiments);
-        let parents = std::mem::take(&mut self.parents);
-        let key = |p: &Option<Located>| p.as_ref().map_or(0, |p| p.line);
-        let one_block: Vec<bool> = experiments.iter().map(|e| e.variants.len() == 1).collect();
-        let siblings = |k: u64| {
-            (0..parents.len())
-                .filter(|&i| one_block[i] && key(&parents[i]) == k)
-                .count()
-        };
-        let mut merged: Vec<(Option<u64>, Experiment)> = Vec::new();
-        for (i, exp) in experiments.into_iter().enumerate() {
-            let k = key(&parents[i]);
-            if !one_block[i] || siblings(k) < 2 {
-                merged.push((None, exp));
-                continue;
-            }
-            let at = match merged.iter().position(|(l, _)| *l == Some(k)) {
-                Some(at) => at,
-                None => {
-                    let (line, title) = parents[i]
-                        .as_ref()
-                        .map_or((0, String::new()), |p| (p.line, p.text.clone()));
-                    merged.push((
-                        Some(k),
-                        Experiment {
-                            line,
-                            title,
-                            variants: Vec::new(),
-                            sentences: Vec::new(),
-                            notes: Vec::new(),
-                        },
-                    ));
-                    merged.len() - 1
-                }
-            };
-            for mut v in exp.variants {
-                v.name.clone_from(&exp.title);
-                merged[at].1.variants.push(v);
-            }
-        }
-        self.report.experiments = merged.into_iter().map(|(_, e)| e).collect();
-    }
-}
-
-/// `**Main branch (3 trials):**` → `Main branch (3 trials)`.
-fn name_of(text: &str) -> String {
-    let plain = text.replace("**", "").replace('`', "");
-    plain.trim().trim_end_matches(':').trim().to_owned()
-}
-
-/// A short line that says what the fence below holds (`Test Results`).
-fn is_caption(text: &str) -> bool {
-    let lower = text.to_lowercase();
-    text.chars().count() <= MAX_NAME_LEN && GENERIC_CAPTION.iter().any(|w| lower.contains(w))
-}
-
-/// A short paragraph that is no caption of results or commands, nor a statement
-/// (`P99 E2E: 41.49s vs 70.96s`), a mention (`@author`) or HTML.
-fn is_name(text: &str) -> bool {
-    !text.is_empty()
-        && text.chars().count() <= MAX_NAME_LEN
-        && !text.starts_with(['<', '@'])
-        && !text.contains(':')
-        && !is_caption(text)
-}
-
 /// The engine whose client printed a block, when no command says more.
 fn engine_of_format(format: Format) -> Option<&'static str> {
     match format {
@@ -517,17 +428,5 @@ fn engine_of_format(format: Format) -> Option<&'static str> {
         | Format::VllmLatencyText
         | Format::VllmLatencyJson => Some("vLLM"),
         _ => None,
-    }
-}
-
-/// Three trials under one caption are `Main branch #1`, `#2`, `#3`.
-fn number_repeated_names(variants: &mut [Variant]) {
-    let names: Vec<String> = variants.iter().map(|v| v.name.clone()).collect();
-    for (i, v) in variants.iter_mut().enumerate() {
-        let same: Vec<usize> = (0..names.len()).filter(|&j| names[j] == names[i]).collect();
-        if same.len() > 1 {
-            let k = same.iter().position(|&j| j == i).unwrap_or(0) + 1;
-            v.name = format!("{} #{k}", names[i]);
-        }
     }
 }

@@ -13,8 +13,8 @@
 //!
 //! One file per concept: `names.rs` (normalizing names, label numbers), `command.rs`
 //! (serving commands and parameter fences), `setup.rs` (the setup sections: model,
-//! hardware, engines, datasets), `facts.rs` and `foreign.rs` (documents of any other
-//! author: PR threads, cookbook pages), `walk.rs` (the walk over the items), `slots.rs` (what
+//! hardware, engines, datasets), `facts.rs`, `foreign.rs` and `outline.rs` (documents of
+//! any other author: PR threads, cookbook pages), `walk.rs` (the walk over the items), `slots.rs` (what
 //! it collects: result slots and their groups), `assemble.rs` (slots into experiments,
 //! variants and cases).
 
@@ -23,6 +23,7 @@ mod command;
 mod facts;
 mod foreign;
 mod names;
+mod outline;
 mod setup;
 mod slots;
 #[cfg(test)]
