@@ -171,6 +171,7 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
         model: report
             .model
             .as_ref()
+            .or(report.command_model.as_ref())
             .map_or_else(String::new, |m| m.text.clone()),
         hardware: report
             .hardware

@@ -6,7 +6,8 @@
 //! the model its server serves. The commands around the blocks are read for facts
 //! (`facts.rs`): the last serving command above a block gives its variant the engine and
 //! the launch flags, the last benchmark command the workload (a profile) and, when no
-//! server is shown, the engine; `Model:` lines, else the commands, give the model. Prose
+//! server is shown, the engine; `Model:` lines give the model, else the commands do
+//! ([`Report::command_model`](super::Report)). Prose
 //! is kept as notes, one per paragraph; HTML comments and rules are not prose, and
 //! neither are the lines of a block pasted without a fence.
 
@@ -263,33 +264,17 @@ impl Foreign {
             }
             return;
         }
-        let command: Vec<&str> = fence
-            .body
-            .iter()
-            .map(|(_, l)| l.trim().trim_end_matches('\\').trim())
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .collect();
-        let command = command.join(" ");
-        let line = fence.body.first().map_or(fence.line, |(l, _)| *l);
-        if is_serving_command(&command) {
+        // A fence may hold a server's command and a benchmark's, each read for its facts.
+        let commands = commands_of(fence);
+        let read = |c: &&Fence| {
+            let text = joined(c);
+            is_serving_command(&text) || is_bench_command(&text)
+        };
+        if commands.iter().any(|c| read(&c)) {
             self.flush(Some((fence.line, false)));
-            let params = params_of(fence);
-            if let Some(model) = served_model(&command) {
-                let at = params.command.as_ref().map_or(line, |c| c.line);
-                self.report.served.push(Served {
-                    line: at,
-                    model: model.clone(),
-                });
-                self.command_model.get_or_insert(Located::new(at, model));
+            for c in &commands {
+                self.command(c);
             }
-            self.serving = Some((params, engine_of_command(&command)));
-        } else if is_bench_command(&command) {
-            self.flush(Some((fence.line, false)));
-            let profile = bench_profile(&command, line).map(|p| self.profile(p));
-            if let Some(model) = served_model(&command) {
-                self.command_model.get_or_insert(Located::new(line, model));
-            }
-            self.bench = Some((bench_engine(&command), profile));
         } else {
             self.flush(None);
             let heading = self
@@ -304,6 +289,30 @@ impl Foreign {
                 admonition: None,
                 item: false,
             });
+        }
+    }
+
+    /// A serving or a benchmark command's facts.
+    fn command(&mut self, fence: &Fence) {
+        let command = joined(fence);
+        let line = fence.body.first().map_or(fence.line, |(l, _)| *l);
+        if is_serving_command(&command) {
+            let params = params_of(fence);
+            if let Some(model) = served_model(&command) {
+                let at = params.command.as_ref().map_or(line, |c| c.line);
+                self.report.served.push(Served {
+                    line: at,
+                    model: model.clone(),
+                });
+                self.command_model.get_or_insert(Located::new(at, model));
+            }
+            self.serving = Some((params, engine_of_command(&command)));
+        } else if is_bench_command(&command) {
+            let profile = bench_profile(&command, line).map(|p| self.profile(p));
+            if let Some(model) = served_model(&command) {
+                self.command_model.get_or_insert(Located::new(line, model));
+            }
+            self.bench = Some((bench_engine(&command), profile));
         }
     }
 
@@ -412,9 +421,49 @@ impl Foreign {
                 }
             }
         }
-        report.model = self.stated_model.or(self.command_model);
+        report.model = self.stated_model;
+        report.command_model = self.command_model;
         self.report
     }
+}
+
+/// The commands of a fence, each a fence of its own lines: a line ending in `\\`
+/// continues on the next.
+fn commands_of(fence: &Fence) -> Vec<Fence> {
+    let mut out: Vec<Fence> = Vec::new();
+    let mut open = false;
+    for (line, text) in &fence.body {
+        let t = text.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        match out.last_mut() {
+            Some(c) if open => {
+                c.body.push((*line, text.clone()));
+                c.end_line = *line;
+            }
+            _ => out.push(Fence {
+                line: *line,
+                end_line: *line,
+                lang: fence.lang.clone(),
+                body: vec![(*line, text.clone())],
+                admonition: None,
+                item: None,
+            }),
+        }
+        open = t.ends_with('\\');
+    }
+    out
+}
+
+/// A command's lines as one line.
+fn joined(fence: &Fence) -> String {
+    let lines: Vec<&str> = fence
+        .body
+        .iter()
+        .map(|(_, l)| l.trim().trim_end_matches('\\').trim())
+        .collect();
+    lines.join(" ")
 }
 
 /// The engine whose client printed a block, when no command says more.
@@ -428,5 +477,30 @@ fn engine_of_format(format: Format) -> Option<&'static str> {
         | Format::VllmLatencyText
         | Format::VllmLatencyJson => Some("vLLM"),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::published::read_report;
+
+    #[test]
+    fn a_fence_of_a_server_and_a_benchmark_gives_both_their_facts() {
+        let text = "Kernel v2:\n\n```bash\nvllm serve org/M --tensor-parallel-size 2 \\\n  --max-num-seqs 256\nvllm bench serve --model org/M --dataset-name random --random-input-len 512 --random-output-len 128 --num-prompts 100\n```\n\n```\n============ Serving Benchmark Result ============\nSuccessful requests:                     100\nBenchmark duration (s):                  5.78\nTotal Token throughput (tok/s):          619.85\n==================================================\n```\n";
+        let report = read_report(std::path::Path::new("m.md"), text)
+            .unwrap()
+            .report;
+        assert_eq!(report.model, None);
+        assert_eq!(
+            report.command_model.map(|m| m.text).as_deref(),
+            Some("org/M")
+        );
+        let v = &report.experiments[0].variants[0];
+        assert_eq!(v.name, "Kernel v2");
+        assert_eq!(v.engine.as_deref(), Some("vLLM"));
+        let args = &v.params.as_ref().unwrap().args;
+        assert_eq!(args, &["--tensor-parallel-size 2", "--max-num-seqs 256"]);
+        assert_eq!(report.profiles[0].name, "random 512/128");
+        assert_eq!(v.profile, Some(0));
     }
 }

@@ -202,6 +202,10 @@ pub struct Served {
 pub struct Report {
     pub title: Option<Located>,
     pub model: Option<Located>,
+    /// The model a document's commands name (its first serving command's, else its first
+    /// benchmark command's `--model`), for a document whose lines state none: what
+    /// `import` takes as the study's model, and no claim `check` holds the document to.
+    pub command_model: Option<Located>,
     pub hardware: Option<Located>,
     pub engines: Vec<Engine>,
     pub recommended: Option<Params>,

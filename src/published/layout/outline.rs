@@ -130,7 +130,10 @@ mod tests {
 
     #[test]
     fn names_captions_and_statements() {
-        assert_eq!(name_of("**Main branch (3 trials):**"), "Main branch (3 trials)");
+        assert_eq!(
+            name_of("**Main branch (3 trials):**"),
+            "Main branch (3 trials)"
+        );
         assert!(is_name("BF16 variant"));
         assert!(is_caption("Test Results") && !is_name("Test Results"));
         assert!(!is_name("P99 E2E: 41.49s vs 70.96s (-41.5%)"));
