@@ -50,8 +50,6 @@ pub enum LostKind {
     AssumedCommand,
     /// A case's profile is not described; its dataset parameters are unknown.
     UnknownProfile,
-    /// A variant with more than one block; only the first is its result.
-    ExtraBlock,
     /// The report names no model; the study's is empty.
     NoModel,
     /// The conclusion compares a latency the baseline's block does not print; the study
