@@ -34,13 +34,15 @@ const BENCH_MARKS: [&str; 9] = [
 ];
 
 /// What marks a serving command.
-const SERVE_MARKS: [&str; 6] = [
+const SERVE_MARKS: [&str; 7] = [
     "vllm serve",
     "launch_server",
     "trtllm-serve",
     "lmdeploy serve",
     "mindie",
-    "openai.api_server",
+    "api_server",
+    // `docker run … vllm/vllm-openai:latest --model M`
+    "vllm-openai",
 ];
 
 /// The engine a command's program names.
@@ -191,6 +193,9 @@ mod tests {
         ));
         assert!(!is_serving_command("vllm bench serve --model M"));
         assert!(is_serving_command("vllm serve M --tp 2"));
+        assert!(is_serving_command(
+            "docker run --gpus all vllm/vllm-openai:latest --model M"
+        ));
     }
 
     #[test]
