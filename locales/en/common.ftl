@@ -43,6 +43,7 @@ error-not-a-directory = { $flag } { $path }: not a directory
 frame-error-no-format = a saved runs frame needs a `format` column
 error-unknown-format = unknown format `{ $format }`; expected one of: { $known }
 import-error-no-experiments = expected a report with experiments (sections of benchmark results), found none
+import-error-no-blocks = expected benchmark results (a `vllm bench serve` or `bench_serving` block, `Throughput:` lines, …), found none
 import-error-study-toml = cannot write study.toml: { $reason }
 import-study-header = Imported by perflab from { $source }.
     Each file under runs/ is one benchmark block of it.

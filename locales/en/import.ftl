@@ -5,8 +5,7 @@ import-lost-served-model = `{ $subject }` serves { $value }, not the study's mod
 import-lost-assumed-profile = `{ $subject }` names no profile; assumed `{ $value }`
 import-lost-assumed-command = the report shows no serving command for { $subject }; assumed `{ $value }`
 import-lost-unknown-profile = `{ $subject }` is not among the report's profiles; its dataset parameters are unknown
-import-lost-extra-block = `{ $subject }` has another block; only the first is its result
-import-lost-no-model = the report has no Model section; the study's model is empty
+import-lost-no-model = the report names no model (no Model section, `Model:` line or `--model` of a command); the study's model is empty
 # Free text perflab cannot translate, kept in the report's language.
 import-untranslated = [not translated] { $text }
 import-title-throughput = Optimizing { $model } Throughput

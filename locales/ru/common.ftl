@@ -48,6 +48,7 @@ error-not-a-directory = { $flag } { $path }: это не папка
 frame-error-no-format = в сохранённой таблице прогонов нужен столбец `format`
 error-unknown-format = неизвестный формат `{ $format }`; допустимые: { $known }
 import-error-no-experiments = ожидался отчёт с экспериментами (разделами с результатами бенчмарков), но их нет
+import-error-no-blocks = ожидались результаты бенчмарка (блок `vllm bench serve` или `bench_serving`, строки `Throughput:`, …), но их нет
 import-error-study-toml = не удаётся записать study.toml: { $reason }
 import-study-header = Импортировано perflab из { $source }.
     Каждый файл в runs/ — один блок бенчмарка из него.

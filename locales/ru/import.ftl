@@ -5,8 +5,7 @@ import-lost-served-model = `{ $subject }` обслуживает { $value }, а 
 import-lost-assumed-profile = `{ $subject }` не указывает профиль; предположен `{ $value }`
 import-lost-assumed-command = в отчёте нет команды запуска { $subject }; предположена `{ $value }`
 import-lost-unknown-profile = `{ $subject }` нет среди профилей отчёта; параметры набора данных неизвестны
-import-lost-extra-block = у `{ $subject }` есть ещё блок; результатом считается первый
-import-lost-no-model = в отчёте нет раздела о модели; модель исследования пуста
+import-lost-no-model = отчёт не называет модель (нет раздела о модели, строки `Model:` или `--model` в команде); модель исследования пуста
 # Свободный текст, который perflab не может перевести, остаётся на языке отчёта.
 import-untranslated = [не переведено] { $text }
 import-title-throughput = Оптимизация пропускной способности { $model }

@@ -36,6 +36,7 @@ error-not-a-directory = { $flag } { $path }：不是文件夹
 frame-error-no-format = 保存的运行表需要 `format` 列
 error-unknown-format = 未知格式 `{ $format }`；可选：{ $known }
 import-error-no-experiments = 应为包含实验（基准测试结果章节）的报告，但未找到
+import-error-no-blocks = 应有基准测试结果（`vllm bench serve` 或 `bench_serving` 结果块、`Throughput:` 行等），但未找到
 import-error-study-toml = 无法写入 study.toml：{ $reason }
 import-study-header = 由 perflab 从 { $source } 导入。
     runs/ 下的每个文件是其中的一个基准测试块。

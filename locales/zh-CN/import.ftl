@@ -5,8 +5,7 @@ import-lost-served-model = `{ $subject }` 部署的是 { $value }，不是研究
 import-lost-assumed-profile = `{ $subject }` 未指定测试配置；假定为 `{ $value }`
 import-lost-assumed-command = 报告中没有 { $subject } 的启动命令；假定为 `{ $value }`
 import-lost-unknown-profile = `{ $subject }` 不在报告的测试配置中；其数据集参数未知
-import-lost-extra-block = `{ $subject }` 还有其他基准测试块；仅第一个作为结果
-import-lost-no-model = 报告没有模型一节；研究的模型为空
+import-lost-no-model = 报告未指明模型（没有模型一节、`Model:` 行或命令中的 `--model`）；研究的模型为空
 # perflab 无法翻译的自由文本保留原文。
 import-untranslated = [未翻译] { $text }
 import-title-throughput = { $model } 吞吐量优化

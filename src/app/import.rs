@@ -73,7 +73,6 @@ fn kind_id(k: LostKind) -> &'static str {
         LostKind::AssumedProfile => "import-lost-assumed-profile",
         LostKind::AssumedCommand => "import-lost-assumed-command",
         LostKind::UnknownProfile => "import-lost-unknown-profile",
-        LostKind::ExtraBlock => "import-lost-extra-block",
         LostKind::NoModel => "import-lost-no-model",
         LostKind::UnrankedLatency => "import-lost-unranked-latency",
     }

@@ -5,7 +5,7 @@
 //! because this is what import infers, not what it copies.
 
 use super::{EngineEntry, Importer, LostKind, OrderedTable, ProfileEntry};
-use crate::published::{normalize_name, served_model, Report};
+use crate::published::{engine_of_command, normalize_name, served_model, Report};
 
 /// Usual serving commands of engines whose command a report may not show, by the start of
 /// the engine's name (lower case).
@@ -68,9 +68,9 @@ impl Importer<'_> {
             let shown = commands
                 .iter()
                 .find(|(_, c)| {
-                    c.split_whitespace()
-                        .next()
-                        .is_some_and(|w| w.eq_ignore_ascii_case(&first))
+                    let program = c.split_whitespace().next();
+                    program.is_some_and(|w| w.eq_ignore_ascii_case(&first))
+                        || engine_of_command(c).is_some_and(|n| normalize_name(n) == key)
                 })
                 .map(|(_, c)| c.clone());
             let command = shown.or_else(|| {
@@ -121,9 +121,18 @@ impl Importer<'_> {
     pub(super) fn engine_of(
         &self,
         engines: &[EngineEntry],
-        name: &str,
-        command: Option<&str>,
+        variant: &crate::published::Variant,
     ) -> String {
+        // A document without an engine list names each variant's engine by its commands.
+        if let Some(e) = &variant.engine {
+            return e.clone();
+        }
+        let name = variant.name.as_str();
+        let command = variant
+            .params
+            .as_ref()
+            .and_then(|p| p.command.as_ref())
+            .map(|c| c.text.as_str());
         let by_name = engines.iter().find(|e| {
             let (a, b) = (normalize_name(&e.name), normalize_name(name));
             a == b || a.starts_with(&format!("{b}-"))
@@ -183,9 +192,14 @@ impl Importer<'_> {
                         dataset.insert("output_tokens", toml_value(&n.to_string()));
                     }
                 }
+                // A benchmark command's `--num-prompts`: the success rate's denominator.
+                let total_requests = p
+                    .total_requests
+                    .filter(|_| dataset.get("total_requests").is_none())
+                    .map(|n| n as u64);
                 ProfileEntry {
                     name: p.name.clone(),
-                    total_requests: None,
+                    total_requests,
                     title: None,
                     dataset,
                 }

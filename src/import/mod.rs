@@ -7,6 +7,7 @@
 //! variant's profile) is listed the same way.
 
 mod engines_and_profiles;
+mod experiments;
 mod names;
 mod prose;
 mod study_file;
@@ -26,13 +27,11 @@ pub use names::{language_of, slug};
 pub use prose::plain_prose;
 pub use translate::translate;
 
-use engines_and_profiles::{new_profile, DEFAULT_PROFILE};
-use names::{english, model_base, unique, without_numbering};
+use engines_and_profiles::new_profile;
+use names::{english, unique};
 use prose::{free_text, in_lang};
 
-use crate::published::{
-    conclusion_metric, conclusion_rows, read_report, served_model, Block, Report,
-};
+use crate::published::{conclusion_metric, conclusion_rows, read_report, Block, Report};
 use crate::{Error, Result};
 
 /// Why part of a report is not in the study, or was guessed.
@@ -51,8 +50,6 @@ pub enum LostKind {
     AssumedCommand,
     /// A case's profile is not described; its dataset parameters are unknown.
     UnknownProfile,
-    /// A variant with more than one block; only the first is its result.
-    ExtraBlock,
     /// The report names no model; the study's is empty.
     NoModel,
     /// The conclusion compares a latency the baseline's block does not print; the study
@@ -103,6 +100,11 @@ impl Importer<'_> {
         subject: impl Into<String>,
         value: Option<String>,
     ) {
+        // One command serving another model is said once, however many blocks it ran.
+        let said = |l: &Lost| l.line == line && l.kind == kind && l.value == value;
+        if kind == LostKind::ServedModel && self.lost.iter().any(said) {
+            return;
+        }
         self.lost.push(Lost {
             line,
             kind,
@@ -136,6 +138,13 @@ impl Importer<'_> {
 pub fn import(path: &Path, text: &str) -> Result<Imported> {
     let read = read_report(path, text)?;
     let report = &read.report;
+    if report.blocks.is_empty() {
+        return Err(Error::parse(
+            path,
+            None,
+            crate::msg!("import-error-no-blocks"),
+        ));
+    }
     if report.experiments.is_empty() {
         return Err(Error::parse(
             path,
@@ -160,6 +169,7 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
         model: report
             .model
             .as_ref()
+            .or(report.command_model.as_ref())
             .map_or_else(String::new, |m| m.text.clone()),
         hardware: report
             .hardware
@@ -174,93 +184,7 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
     study.engines = im.engines();
     let mut profiles = im.profiles();
 
-    // Experiments and their variants.
-    let mut ids = BTreeSet::new();
-    let mut ids_of: Vec<(String, Vec<String>)> = Vec::new();
-    let study_model = model_base(&study.model);
-    for exp in &report.experiments {
-        let title = without_numbering(&exp.title);
-        let id = unique(slug(&english(&title, lang)), &mut ids);
-        let mut names = BTreeSet::new();
-        let mut variants = Vec::new();
-        let mut variant_names = Vec::new();
-        let single = exp.variants.len() == 1;
-        for v in &exp.variants {
-            let shown = without_numbering(&v.name);
-            let name = unique(slug(&english(&shown, lang)), &mut names);
-            let command = v.params.as_ref().and_then(|p| p.command.as_ref());
-            let engine = im.engine_of(&study.engines, &v.name, command.map(|c| c.text.as_str()));
-            let mut label = shown.clone();
-            if let Some(c) = command {
-                if let Some(m) = served_model(&c.text) {
-                    if !study_model.is_empty() && model_base(&m) != study_model {
-                        im.lose(
-                            c.line,
-                            LostKind::ServedModel,
-                            shown.clone(),
-                            Some(m.clone()),
-                        );
-                        label = format!("{shown} ({m})");
-                    }
-                }
-            }
-            let profile = match v.profile.map(|p| report.profiles[p].name.clone()) {
-                Some(p) => p,
-                None => {
-                    // A study needs a profile per variant: with none described at all, one
-                    // stands for the report's single unnamed workload.
-                    let first = match profiles.first() {
-                        Some(p) => p.name.clone(),
-                        None => new_profile(&mut im, &mut profiles, DEFAULT_PROFILE, v.line),
-                    };
-                    im.lose(
-                        v.line,
-                        LostKind::AssumedProfile,
-                        shown.clone(),
-                        Some(first.clone()),
-                    );
-                    first
-                }
-            };
-            for extra in v.blocks.iter().skip(1) {
-                let line = report.blocks[*extra].line;
-                im.lose(line, LostKind::ExtraBlock, shown.clone(), None);
-            }
-            let stem = if single {
-                id.clone()
-            } else {
-                format!("{id}-{name}")
-            };
-            let result = v.blocks.first().map(|&b| im.file_for(b, &stem));
-            variants.push(VariantEntry {
-                name: name.clone(),
-                label: (label != name).then(|| Text::Same(label.clone())),
-                engine,
-                profile,
-                parameters: v.params.as_ref().map_or_else(Vec::new, |p| p.args.clone()),
-                missing: if result.is_none() {
-                    Some(
-                        v.empty
-                            .as_ref()
-                            .map_or_else(String::new, |e| e.text.clone()),
-                    )
-                } else {
-                    None
-                },
-                result,
-            });
-            variant_names.push(name);
-        }
-        for note in &exp.notes {
-            im.lose(note.line, LostKind::FreeText, note.text.clone(), None);
-        }
-        ids_of.push((id.clone(), variant_names));
-        study.experiments.push(ExperimentEntry {
-            id,
-            title: Some(in_lang(lang, title)),
-            variants,
-        });
-    }
+    let ids_of = im.experiments(&mut study, &mut profiles, lang);
     study.baseline = report
         .baseline()
         .map(|(e, v)| format!("{}/{}", ids_of[e].0, ids_of[e].1[v]));
@@ -347,6 +271,11 @@ pub fn import(path: &Path, text: &str) -> Result<Imported> {
     })
 }
 
+/// The metric a study ranks by when it names none.
+const DEFAULT_PRIMARY: &str = "total_token_throughput";
+/// What else a study may rank by, in order.
+const FALLBACK_PRIMARY: [&str; 3] = ["output_throughput", "request_throughput", "mean_e2el_ms"];
+
 /// What the report is about, kept: a conclusion that compares a latency makes a latency
 /// study ranked by it (when the baseline's block prints it: a study ranks by what its
 /// baseline ran), and the recommended serving command, when the report prints a whole
@@ -368,6 +297,17 @@ fn goal_and_command(im: &mut Importer, study: &mut StudyFile) {
             let line = report.conclusion.as_ref().map_or(1, |t| t.header.line);
             im.lose(line, LostKind::UnrankedLatency, metric, None);
         }
+    }
+    // A study ranks by total token throughput unless its baseline's block lacks it (an
+    // old benchmark printing requests/s only): then by the first it prints of these.
+    let baseline = report.baseline_block().map(|b| &report.blocks[b].run);
+    if study.metrics.is_none() && baseline.is_some_and(|r| r.get(DEFAULT_PRIMARY).is_none()) {
+        let printed = FALLBACK_PRIMARY
+            .iter()
+            .find(|m| baseline.is_some_and(|r| r.get(m).is_some()));
+        study.metrics = printed.map(|m| MetricsEntry {
+            primary: (*m).to_owned(),
+        });
     }
     study.conclusion = report
         .recommended

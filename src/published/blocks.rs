@@ -105,7 +105,39 @@ pub fn read_blocks(
             label_line: None,
         });
     }
+    blocks.sort_by_key(|b| b.line);
+    for i in 0..blocks.len() {
+        if matches!(
+            blocks[i].run.format,
+            Format::VllmThroughputText | Format::VllmLatencyText
+        ) {
+            let next = blocks.get(i + 1).map_or(u64::MAX, |b| b.line);
+            (blocks[i].raw, blocks[i].end_line) = offline_lines(&lines, blocks[i].line, next);
+        }
+    }
     Ok((blocks, parsed.warnings))
+}
+
+/// The lines of an offline benchmark's result (`Throughput: …` or `Avg latency: …`, then
+/// its `label: value` lines), up to the next block, without their indentation: what the
+/// raw file of the block holds.
+fn offline_lines(lines: &Lines, first: u64, next: u64) -> (String, u64) {
+    let start = first as usize - 1;
+    let head = lines.get(start).unwrap_or("");
+    let prefix = &head[..head.len() - head.trim_start().len()];
+    let mut raw = String::new();
+    let mut end = first;
+    for i in start..lines.len() {
+        let line_no = i as u64 + 1;
+        let line = strip_prefix(lines.get(i).unwrap_or(""), prefix).trim_end();
+        if line_no >= next || (line_no > first && (line.trim().is_empty() || !line.contains(':'))) {
+            break;
+        }
+        raw.push_str(line);
+        raw.push('\n');
+        end = line_no;
+    }
+    (raw, end)
 }
 
 /// Walks a serving block from its header line as `serve_text` reads it: the header's

@@ -31,9 +31,10 @@ pub use blocks::{Block, PrintedValue};
 pub use conclusion::{conclusion_metric, conclusion_rows, RowBlocks};
 pub use document::{language_of, read_document, Document, Node, NodeKind, Piece, Region};
 pub use english::{in_english, plain_in_english};
+pub(crate) use layout::split_args;
 pub use layout::{
-    normalize_name, served_model, Case, CaseSide, Engine, Experiment, Located, Note, Params,
-    Profile, Report, Role, Row, Served, Table, Variant,
+    engine_of_command, normalize_name, served_model, Case, CaseSide, Engine, Experiment, Located,
+    Note, Params, Profile, Report, Role, Row, Served, Table, Variant,
 };
 pub use markdown::{items, Cell, Fence, Item};
 pub use number::PrintedNumber;

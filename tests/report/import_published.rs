@@ -1,6 +1,7 @@
 //! `import` and `report` on real published reports (`fixtures/reports/published/`): each
 //! imports into a study that loads, compares and renders, with every benchmark block of the
-//! report in the rendered Markdown or listed, with its line, as lost. What a report holds
+//! report in the rendered Markdown or listed, with its line, as lost, each block of a fence
+//! of several its own variant. What a report holds
 //! in particular is asserted below.
 
 use std::path::{Path, PathBuf};
@@ -108,4 +109,45 @@ fn a_conclusion_row_without_blocks_borrows_no_other_profiles_baseline() {
         .find(|s| s.profile == "ShareGPT")
         .unwrap();
     assert!(sharegpt.baseline.result.is_some());
+}
+
+#[test]
+fn every_block_of_a_fence_of_several_is_a_variant() {
+    // `# triton` and `# flashinfer` in one fence under `Attention Backend`.
+    let path = Path::new(DIR).join("qwen3-8b__h100-latency.md");
+    let im = import(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+    let exp = im
+        .study
+        .experiments
+        .iter()
+        .find(|e| e.id == "attention-backend")
+        .unwrap();
+    let names: Vec<_> = exp.variants.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(names, ["triton", "flashinfer"]);
+    assert!(exp.variants.iter().all(|v| v.result.is_some()));
+    // A label of flags is the block's own: the script's other flags stay.
+    let path = Path::new(DIR).join("gpt-oss-120b__a100.md");
+    let im = import(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+    let exp = im
+        .study
+        .experiments
+        .iter()
+        .find(|e| e.id == "chunked-prefill-in-vllm")
+        .unwrap();
+    let params: Vec<_> = exp.variants.iter().map(|v| v.parameters.clone()).collect();
+    assert_eq!(
+        params,
+        [
+            [
+                "--max-model-len 32768",
+                "--async-scheduling",
+                "--max-num-batched-tokens 4096"
+            ],
+            [
+                "--max-model-len 32768",
+                "--async-scheduling",
+                "--max-num-batched-tokens 8192"
+            ]
+        ]
+    );
 }

@@ -53,6 +53,7 @@ pub(crate) fn assemble(report: &mut Report, groups: Vec<Group>, slots: Vec<Slot>
                         params: slot.params.clone(),
                         blocks: Vec::new(),
                         empty: None,
+                        engine: None,
                     });
                     exp.variants.len() - 1
                 }

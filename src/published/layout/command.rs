@@ -41,27 +41,29 @@ pub(crate) fn params_of(fence: &Fence) -> Params {
         }
         lines.push((*line, t.to_owned()));
     }
-    let first_is_command = lines
-        .first()
-        .is_some_and(|(_, t)| served_model(t).is_some());
+    // A command whose model comes on a continuation line (`python3 -m
+    // sglang.launch_server \` over `--model-path M`) is a command too.
+    let joined = lines
+        .iter()
+        .map(|(_, t)| t.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let continued = fence
+        .body
+        .iter()
+        .map(|(_, t)| t.trim())
+        .find(|t| !t.is_empty() && !t.starts_with('#'))
+        .is_some_and(|t| t.ends_with('\\'));
+    let first_is_command = lines.first().is_some_and(|(_, t)| {
+        served_model(t).is_some() || (continued && served_model(&joined).is_some())
+    });
     if first_is_command {
-        let (line, cmd_head) = lines[0].clone();
-        let full: Vec<&str> = lines.iter().map(|(_, t)| t.as_str()).collect();
-        let full = full.join(" ");
-        let words: Vec<&str> = full.split_whitespace().collect();
-        let model_at = words
-            .iter()
-            .position(|w| *w == "serve" || *w == "trtllm-serve")
-            .map(|i| i + 2);
-        let args = match model_at {
-            Some(i) if i <= words.len() => split_args(&words[i..]),
-            _ => Vec::new(),
-        };
-        let _ = cmd_head;
+        let line = lines[0].0;
+        let words: Vec<&str> = joined.split_whitespace().collect();
         return Params {
             line,
-            args,
-            command: Some(Located::new(line, full)),
+            args: args_after_model(&words),
+            command: Some(Located::new(line, joined)),
             text: fence.text(),
         };
     }
@@ -71,6 +73,38 @@ pub(crate) fn params_of(fence: &Fence) -> Params {
         command: None,
         text: fence.text(),
     }
+}
+
+/// The launch flags of a serving command: what follows `serve MODEL`, or every flag but
+/// the model's (`--model-path M`), wherever the model stands.
+fn args_after_model(words: &[&str]) -> Vec<String> {
+    if let Some(i) = words
+        .iter()
+        .position(|w| *w == "serve" || *w == "trtllm-serve")
+    {
+        if words.get(i + 1).is_some_and(|m| !m.starts_with('-')) {
+            return split_args(words.get(i + 2..).unwrap_or_default());
+        }
+    }
+    let Some(first_flag) = words.iter().position(|w| w.starts_with("--")) else {
+        return Vec::new();
+    };
+    let mut flags: Vec<&str> = Vec::new();
+    let mut skip = false;
+    for w in &words[first_flag..] {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        if matches!(*w, "--model" | "--model-path") {
+            skip = true;
+            continue;
+        }
+        if w.starts_with("--model=") || w.starts_with("--model-path=") {
+            continue;
+        }
+        flags.push(w);
+    }
+    split_args(&flags)
 }
 
 /// `-tp 2 --enable-prefix-caching` → [`-tp 2`, `--enable-prefix-caching`].

@@ -13,13 +13,17 @@
 //!
 //! One file per concept: `names.rs` (normalizing names, label numbers), `command.rs`
 //! (serving commands and parameter fences), `setup.rs` (the setup sections: model,
-//! hardware, engines, datasets), `walk.rs` (the walk over the items), `slots.rs` (what
+//! hardware, engines, datasets), `facts.rs`, `foreign.rs` and `outline.rs` (documents of
+//! any other author: PR threads, cookbook pages), `walk.rs` (the walk over the items), `slots.rs` (what
 //! it collects: result slots and their groups), `assemble.rs` (slots into experiments,
 //! variants and cases).
 
 mod assemble;
 mod command;
+mod facts;
+mod foreign;
 mod names;
+mod outline;
 mod setup;
 mod slots;
 #[cfg(test)]
@@ -30,6 +34,8 @@ use super::blocks::Block;
 use super::markdown::Cell;
 
 pub use command::served_model;
+pub(crate) use command::split_args;
+pub use facts::engine_of_command;
 pub use names::normalize_name;
 pub use walk::build;
 
@@ -122,6 +128,9 @@ pub struct Variant {
     pub blocks: Vec<usize>,
     /// A result fence that holds no numbers (`# Crash, not supported for the model`).
     pub empty: Option<Located>,
+    /// The engine the commands around the block name, in a document without the
+    /// performance-lab layout (which names engines in its own setup section).
+    pub engine: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -193,6 +202,10 @@ pub struct Served {
 pub struct Report {
     pub title: Option<Located>,
     pub model: Option<Located>,
+    /// The model a document's commands name (its first serving command's, else its first
+    /// benchmark command's `--model`), for a document whose lines state none: what
+    /// `import` takes as the study's model, and no claim `check` holds the document to.
+    pub command_model: Option<Located>,
     pub hardware: Option<Located>,
     pub engines: Vec<Engine>,
     pub recommended: Option<Params>,

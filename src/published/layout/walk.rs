@@ -170,7 +170,14 @@ pub fn build(items: &[Item], blocks: Vec<Block>) -> Report {
         }
     }
     w.flush_table();
-    w.finish()
+    let report = w.finish();
+    // A document of another author (a PR thread, a cookbook page) has a structure of its
+    // own, which the performance-lab layout does not see.
+    if report.blocks.is_empty() || super::foreign::is_performance_lab(&report) {
+        report
+    } else {
+        super::foreign::build(items, report)
+    }
 }
 
 impl Walk<'_> {
