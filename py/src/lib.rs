@@ -5,6 +5,7 @@
 //! Frames cross as Arrow C streams (`__arrow_c_stream__`, the Arrow PyCapsule
 //! interface): polars on the Python side takes the buffers, nothing is serialized.
 
+mod commands;
 mod errors;
 mod stream;
 
@@ -188,6 +189,14 @@ fn _perflab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(diff, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(main, m)?)?;
+    m.add_class::<commands::Exported>()?;
+    m.add_function(wrap_pyfunction!(commands::curves, m)?)?;
+    m.add_function(wrap_pyfunction!(commands::compare, m)?)?;
+    m.add_function(wrap_pyfunction!(commands::history_add, m)?)?;
+    m.add_function(wrap_pyfunction!(commands::history_report, m)?)?;
+    m.add_function(wrap_pyfunction!(commands::report, m)?)?;
+    m.add_function(wrap_pyfunction!(commands::translate, m)?)?;
+    m.add_function(wrap_pyfunction!(commands::import_report, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -26,15 +26,24 @@ from ._perflab import InputError, OutputError, PerflabError, UsageError
 
 __all__ = [
     "Check",
+    "Compare",
+    "Curves",
     "Diff",
+    "HistoryReport",
     "InputError",
     "OutputError",
     "PerflabError",
     "UsageError",
     "check",
+    "compare",
+    "curves",
     "diff",
+    "history",
+    "import_report",
     "ingest",
+    "report",
     "requests",
+    "translate",
     "__version__",
 ]
 
@@ -245,3 +254,213 @@ def check(path: PathLike, strict: bool = False, lang: str = "en") -> Check:
     thread recomputed from its blocks."""
     json_text, text, code = _perflab.check(os.fspath(path), strict, lang)
     return Check(json_text, text, code)
+
+
+class _Printed:
+    """What a command prints, in each format its CLI writes."""
+
+    def __init__(self, exported: Any) -> None:
+        self._formats: dict[str, str] = dict(exported.formats)
+        self.exit_code: int = exported.exit_code
+        self.warnings: list[str] = list(exported.warnings)
+
+    def to_markdown(self) -> str:
+        return self._formats.get("markdown", "")
+
+    def to_json(self) -> str:
+        return self._formats.get("json", "")
+
+    def to_html(self) -> str:
+        return self._formats.get("html", "")
+
+    def __repr__(self) -> str:
+        return self._formats.get("text") or self.to_markdown()
+
+    def _repr_html_(self) -> str:
+        return self.to_html() or f"<pre>{_escape(repr(self))}</pre>"
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _json_lines(text: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+class Curves(_Printed):
+    """``perflab curves``: each series' curve against the load, its capacity within the
+    SLOs, and its Pareto front (tokens/s per GPU against per user)."""
+
+    @property
+    def _series(self) -> list[dict[str, Any]]:
+        return _json_lines(self.to_json())
+
+    @staticmethod
+    def _name(s: dict[str, Any]) -> str:
+        return json.dumps(s.get("series") or {}, ensure_ascii=False, sort_keys=True)
+
+    @property
+    def series(self) -> pl.DataFrame:
+        """One row per series and load point: the load, the runs, each metric's mean."""
+        rows = []
+        for s in self._series:
+            for point in s.get("curve", []):
+                row: dict[str, Any] = {"series": self._name(s), "x": point.get("x"), "runs": point.get("runs")}
+                for metric, v in (point.get("values") or {}).items():
+                    row[metric] = (v or {}).get("mean")
+                rows.append(row)
+        return pl.DataFrame(rows)
+
+    @property
+    def capacity(self) -> pl.DataFrame:
+        """One row per series: the load it carries within the SLOs and how it is bounded."""
+        rows = [
+            {
+                "series": self._name(s),
+                "x": s.get("x"),
+                "capacity": s.get("capacity"),
+                "capacity_bound": s.get("capacity_bound"),
+                "limiting_slo": s.get("limiting_slo"),
+                "points": s.get("points"),
+            }
+            for s in self._series
+        ]
+        return pl.DataFrame(rows)
+
+    @property
+    def pareto(self) -> pl.DataFrame:
+        """One row per series and point: tokens/s per GPU and per user, dominated or not."""
+        rows = [
+            {"series": self._name(s), **p}
+            for s in self._series
+            for p in s.get("pareto", [])
+        ]
+        return pl.DataFrame(rows)
+
+
+def curves(
+    *paths: PathLike,
+    x: str,
+    y: Sequence[str],
+    by: Sequence[str] | None = None,
+    slo: Sequence[str] | None = None,
+    gpus: str | None = None,
+    lang: str = "en",
+    config: PathLike | None = None,
+) -> Curves:
+    """``perflab curves PATHS… --x COLUMN --y A,B``: load sweeps as curves."""
+    return Curves(
+        _perflab.curves(
+            _paths(paths),
+            x,
+            list(y),
+            None if by is None else list(by),
+            list(slo or []),
+            gpus,
+            lang,
+            None if config is None else os.fspath(config),
+        )
+    )
+
+
+class Compare(_Printed):
+    """``perflab compare``: two runs, which is better on the primary metric and by how
+    much, with the secondary metric beside it."""
+
+    @property
+    def result(self) -> dict[str, Any]:
+        parsed: dict[str, Any] = json.loads(self.to_json())
+        return parsed
+
+
+def compare(
+    baseline: str,
+    candidate: str,
+    primary: str = "total_token_throughput",
+    secondary: str = "p99_ttft_ms",
+    slo: Sequence[str] | None = None,
+    lang: str = "en",
+) -> Compare:
+    """``perflab compare BASELINE CANDIDATE`` (``FILE`` or ``FILE#N``, the Nth run)."""
+    return Compare(_perflab.compare(baseline, candidate, primary, secondary, list(slo or []), lang))
+
+
+class HistoryReport(_Printed):
+    """``perflab history report``: per series, its change points and latest run."""
+
+    @property
+    def series(self) -> pl.DataFrame:
+        rows = [
+            {k: (json.dumps(v, ensure_ascii=False) if isinstance(v, (dict, list)) else v) for k, v in line.items()}
+            for line in _json_lines(self.to_json())
+        ]
+        return pl.DataFrame(rows)
+
+
+class _History:
+    """``perflab history``: ``add`` runs to a store (a folder or an object-store URL),
+    ``report`` their trend."""
+
+    @staticmethod
+    def add(
+        *paths: PathLike,
+        store: str,
+        labels: Sequence[str] | None = None,
+        date: str | None = None,
+        lang: str = "en",
+    ) -> list[str]:
+        """Appends the runs of ``paths``; returns what was said (runs added per day)."""
+        return list(_perflab.history_add(_paths(paths), store, list(labels or []), date, lang))
+
+    @staticmethod
+    def report(
+        store: str,
+        metric: str,
+        key: Sequence[str] | None = None,
+        filters: Sequence[str] | None = None,
+        since: str | None = None,
+        recent: int = 5,
+        lang: str = "en",
+    ) -> HistoryReport:
+        return HistoryReport(
+            _perflab.history_report(store, metric, list(key or []), list(filters or []), since, recent, lang)
+        )
+
+
+history = _History()
+
+
+def report(study: PathLike, langs: Sequence[str], out: PathLike, slo: Sequence[str] | None = None) -> list[Path]:
+    """``perflab report STUDY --lang … --out OUT``: the paths written."""
+    return [Path(p) for p in _perflab.report(os.fspath(study), list(langs), os.fspath(out), list(slo or []))]
+
+
+def translate(
+    path: PathLike,
+    langs: Sequence[str],
+    out: PathLike,
+    html: bool = False,
+    memory: PathLike | None = None,
+    allow_untranslated: bool = False,
+    lang: str = "en",
+) -> tuple[list[Path], list[str], bool]:
+    """``perflab translate REPORT --lang … --out OUT``: the paths written, the summary,
+    and whether every translation passed (verified, nothing left untranslated unless
+    ``allow_untranslated``)."""
+    written, summary, passed = _perflab.translate(
+        os.fspath(path),
+        list(langs),
+        os.fspath(out),
+        html,
+        None if memory is None else os.fspath(memory),
+        allow_untranslated,
+        lang,
+    )
+    return [Path(p) for p in written], list(summary), bool(passed)
+
+
+def import_report(path: PathLike, out: PathLike, lang: str = "en") -> list[Path]:
+    """``perflab import REPORT --out OUT``: a study of a published report; the paths written."""
+    written, _warnings = _perflab.import_report(os.fspath(path), os.fspath(out), lang)
+    return [Path(p) for p in written]

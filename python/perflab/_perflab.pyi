@@ -41,3 +41,45 @@ def diff(
 ) -> DiffResult: ...
 def check(path: str, strict: bool = False, lang: str = "en") -> tuple[str, str, int]: ...
 def main(argv: list[str]) -> int: ...
+
+class Exported:
+    formats: dict[str, str]
+    exit_code: int
+    warnings: list[str]
+
+def curves(
+    paths: list[str],
+    x: str,
+    y: list[str],
+    by: list[str] | None = None,
+    slo: list[str] = ...,
+    gpus: str | None = None,
+    lang: str = "en",
+    config: str | None = None,
+) -> Exported: ...
+def compare(
+    baseline: str, candidate: str, primary: str = ..., secondary: str = ..., slo: list[str] = ..., lang: str = "en"
+) -> Exported: ...
+def history_add(
+    paths: list[str], store: str, labels: list[str] = ..., date: str | None = None, lang: str = "en"
+) -> list[str]: ...
+def history_report(
+    store: str,
+    metric: str,
+    key: list[str] = ...,
+    filters: list[str] = ...,
+    since: str | None = None,
+    recent: int = 5,
+    lang: str = "en",
+) -> Exported: ...
+def report(study: str, langs: list[str], out: str, slo: list[str] = ..., lang: str = "en") -> list[str]: ...
+def translate(
+    report: str,
+    langs: list[str],
+    out: str,
+    html: bool = False,
+    memory: str | None = None,
+    allow_untranslated: bool = False,
+    lang: str = "en",
+) -> tuple[list[str], list[str], bool]: ...
+def import_report(report: str, out: str, lang: str = "en") -> tuple[list[str], list[str]]: ...

@@ -1,0 +1,87 @@
+"""The other commands through Python, each against what the CLI prints or writes."""
+
+from __future__ import annotations
+
+import json
+
+import polars as pl
+import pytest
+
+import perflab
+from conftest import FIXTURES
+
+SWEEP = FIXTURES / "vllm-sweep"
+
+
+def test_curves_frames_are_the_clis_json(cli):
+    args = ["--x", "max_concurrency", "--y", "total_token_throughput,p99_ttft_ms", "--slo", "p99_ttft_ms<=500"]
+    done = cli("curves", SWEEP, *args, "--json")
+    assert done.returncode == 0, done.stderr.decode()
+    expected = [json.loads(l) for l in done.stdout.decode().splitlines() if l.strip()]
+    c = perflab.curves(
+        SWEEP, x="max_concurrency", y=["total_token_throughput", "p99_ttft_ms"], slo=["p99_ttft_ms<=500"]
+    )
+    assert c.capacity["capacity"].to_list() == [s["capacity"] for s in expected]
+    assert c.series.height == sum(len(s["curve"]) for s in expected)
+    assert c.pareto.height == sum(len(s["pareto"]) for s in expected)
+    assert "<svg" in c._repr_html_()
+    assert c.warnings, "the sweep's failed runs are said"
+
+
+def test_history_add_and_report(tmp_path):
+    store = str(tmp_path / "store")
+    said = perflab.history.add(FIXTURES / "history" / "vllm-result.json", store=store, date="2026-12-01")
+    assert any("2026-12-01" in line for line in said)
+    r = perflab.history.report(store, "total_token_throughput")
+    assert r.series.height == 1
+    assert "<html" in r.to_html()
+
+
+def test_report_translate_and_import_write_what_the_cli_writes(tmp_path, cli):
+    study = FIXTURES / "studies" / "qwen3.5-9b-h100" / "study.toml"
+    written = perflab.report(study, ["en"], tmp_path / "py")
+    done = cli("report", study, "--lang", "en", "--out", tmp_path / "cli")
+    assert done.returncode == 0, done.stderr.decode()
+    md = [p for p in written if p.suffix == ".md"][0]
+    assert md.read_bytes() == (tmp_path / "cli" / md.name).read_bytes()
+
+    reference = FIXTURES / "reports" / "qwen3.5-9b-h100.en.md"
+    paths, summary, passed = perflab.translate(reference, ["ru"], tmp_path / "tr")
+    assert passed and paths[0].name.endswith(".ru.md")
+
+    imported = perflab.import_report(reference, tmp_path / "study")
+    assert any(p.name == "study.toml" for p in imported)
+
+
+def test_compare_two_runs():
+    base = FIXTURES / "vllm" / "0.33.0-pairing-base-cand" / "base.console.txt"
+    cand = FIXTURES / "vllm" / "0.33.0-pairing-base-cand" / "cand.console.txt"
+    c = perflab.compare(str(base), str(cand))
+    assert isinstance(c.result, dict)
+    assert repr(c)
+
+
+def test_errors_of_the_other_commands():
+    with pytest.raises(perflab.UsageError):
+        perflab.curves(SWEEP, x="max_concurrency", y=["no_such_column"])
+    with pytest.raises(perflab.PerflabError):
+        perflab.history.report(str(FIXTURES / "no-store"), "total_token_throughput")
+
+
+def test_the_quickstart_notebook_runs(tmp_path):
+    """examples/quickstart.ipynb executed top to bottom (nbclient), every cell without
+    an error, the diff's page among its outputs."""
+    import nbclient
+    import nbformat
+
+    root = FIXTURES.parent
+    nb = nbformat.read(root / "examples" / "quickstart.ipynb", as_version=4)
+    nbclient.NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(root / "examples")}}).execute()
+    html = [
+        o["data"]["text/html"]
+        for cell in nb.cells
+        if cell.cell_type == "code"
+        for o in cell.get("outputs", [])
+        if "text/html" in o.get("data", {})
+    ]
+    assert any("<svg" in h and "perflab" in h for h in html), "the diff page is shown"
