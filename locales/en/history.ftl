@@ -75,3 +75,4 @@ history-col-after = Mean after
 history-col-step = Step
 history-col-p = p-value
 diff-error-history-two-paths = with --against-history, give only the candidate: the baseline comes from the store
+history-provisional = provisional

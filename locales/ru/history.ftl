@@ -62,3 +62,4 @@ history-col-after = Среднее после
 history-col-step = Шаг
 history-col-p = p-значение
 diff-error-history-two-paths = с --against-history укажите только кандидата: базовая линия берётся из хранилища
+history-provisional = предварительно

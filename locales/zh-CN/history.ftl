@@ -62,3 +62,4 @@ history-col-after = 之后均值
 history-col-step = 步长
 history-col-p = p 值
 diff-error-history-two-paths = 使用 --against-history 时只需给出候选：基线来自存储
+history-provisional = 待确认

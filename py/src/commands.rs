@@ -211,8 +211,7 @@ pub fn translate(
 ) -> PyResult<(Vec<PathBuf>, Vec<String>, bool)> {
     let to = perflab::l10n::resolve_langs(&langs).map_err(|e| to_py(&e, lang))?;
     let (env, _) = env(lang, None)?;
-    let text = std::fs::read(&report)
-        .map_err(|e| to_py(&perflab::Error::io(&report, e), lang))?;
+    let text = std::fs::read(&report).map_err(|e| to_py(&perflab::Error::io(&report, e), lang))?;
     let request = app::translate::TranslateRequest {
         report,
         text: String::from_utf8_lossy(&text).into_owned(),
@@ -244,10 +243,13 @@ pub fn translate(
 /// `perflab import REPORT --out DIR`: the study of a published report, the paths written.
 #[pyfunction]
 #[pyo3(signature = (report, out, lang="en"))]
-pub fn import_report(report: PathBuf, out: PathBuf, lang: &str) -> PyResult<(Vec<PathBuf>, Vec<String>)> {
+pub fn import_report(
+    report: PathBuf,
+    out: PathBuf,
+    lang: &str,
+) -> PyResult<(Vec<PathBuf>, Vec<String>)> {
     let (env, warnings) = env(lang, None)?;
-    let text = std::fs::read(&report)
-        .map_err(|e| to_py(&perflab::Error::io(&report, e), lang))?;
+    let text = std::fs::read(&report).map_err(|e| to_py(&perflab::Error::io(&report, e), lang))?;
     let request = app::import::ImportRequest {
         report,
         text: String::from_utf8_lossy(&text).into_owned(),

@@ -69,28 +69,29 @@ fn ingest(
     Ok((FrameStream::new(frame), warnings.take()))
 }
 
-/// `perflab ingest --requests OUT PATHS…`: the requests frame, written by the same
-/// writer to `out` (a Parquet file the caller reads and removes).
+/// `perflab ingest --requests X PATHS…`: the requests frame, kept in memory by the
+/// CLI's writer and handed over as an Arrow stream, and the warnings said on the way.
 #[pyfunction]
-#[pyo3(signature = (paths, out, slo=Vec::new(), lang="en", config=None))]
+#[pyo3(signature = (paths, slo=Vec::new(), lang="en", config=None))]
 fn requests(
     py: Python<'_>,
     paths: Vec<PathBuf>,
-    out: PathBuf,
     slo: Vec<String>,
     lang: &str,
     config: Option<&str>,
-) -> PyResult<Vec<String>> {
+) -> PyResult<(FrameStream, Vec<String>)> {
     let (env, warnings) = env(lang, config)?;
     let request = app::ingest::IngestRequest {
         paths,
         slo,
-        requests: Some(out),
+        requests_frame: true,
         ..Default::default()
     };
-    py.detach(|| app::ingest::run(&request, &env).map(|_| ()))
-        .map_err(|e| to_py(&e, lang))?;
-    Ok(warnings.take())
+    let frame = py
+        .detach(|| app::ingest::run(&request, &env).map(|(_, s)| s.requests_frame))
+        .map_err(|e| to_py(&e, lang))?
+        .unwrap_or_default();
+    Ok((FrameStream::new(frame), warnings.take()))
 }
 
 /// What `perflab diff` prints, in every format, and its verdict.

@@ -24,7 +24,11 @@ impl FrameStream {
 
 /// The frame's columns as one struct type, and its chunks as struct arrays.
 fn stream_of(mut df: DataFrame) -> ArrowArrayStream {
-    df.rechunk_mut();
+    // The chunks are handed over as they are; only columns chunked differently are
+    // made whole first (a frame stacked run by run is chunked alike).
+    if df.should_rechunk() {
+        df.rechunk_mut();
+    }
     let level = CompatLevel::newest();
     let fields: Vec<ArrowField> = df
         .columns()

@@ -84,19 +84,15 @@ def requests(
     config: PathLike | None = None,
 ) -> pl.DataFrame:
     """The requests frame of ``perflab ingest --requests``: one row per request of every
-    result file that records them (vLLM ``--save-detailed``, AIPerf, guidellm…)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "requests.parquet"
-        _perflab.requests(
-            _paths(paths),
-            str(out),
-            list(slo or []),
-            lang,
-            None if config is None else os.fspath(config),
-        )
-        if not out.exists():
-            return pl.DataFrame()
-        return pl.read_parquet(out)
+    result file that records them (vLLM ``--save-detailed``, SGLang ``--output-details``,
+    guidellm, AIPerf…), handed over as an Arrow stream."""
+    stream, _warnings = _perflab.requests(
+        _paths(paths),
+        list(slo or []),
+        lang,
+        None if config is None else os.fspath(config),
+    )
+    return pl.DataFrame(stream)
 
 
 _DIFF_SCHEMA = {

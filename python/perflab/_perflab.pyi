@@ -28,8 +28,8 @@ def ingest(
     paths: list[str], keep_going: bool = False, slo: list[str] = ..., lang: str = "en", config: str | None = None
 ) -> tuple[FrameStream, list[str]]: ...
 def requests(
-    paths: list[str], out: str, slo: list[str] = ..., lang: str = "en", config: str | None = None
-) -> list[str]: ...
+    paths: list[str], slo: list[str] = ..., lang: str = "en", config: str | None = None
+) -> tuple[FrameStream, list[str]]: ...
 def diff(
     baseline: str,
     candidate: str | None = None,

@@ -30,6 +30,9 @@ pub struct IngestRequest {
     /// List each skipped or merged file, not only a summary line per kind.
     pub verbose: bool,
     pub progress: bool,
+    /// Keep the requests frame in memory (`IngestSummary::requests_frame`) instead of
+    /// writing `requests`: the Python API's `requests()`.
+    pub requests_frame: bool,
 }
 
 /// What was read besides the runs.
@@ -41,6 +44,8 @@ pub struct IngestSummary {
     /// Rows written to the requests frame.
     pub requests_written: Option<u64>,
     pub runs: usize,
+    /// With `requests_frame`, the requests frame.
+    pub requests_frame: Option<polars::prelude::DataFrame>,
 }
 
 /// Reads every path; `each` gets the runs of a batch of files as soon as they are read
@@ -58,12 +63,11 @@ pub fn each_batch<E: From<Error>>(
         all_files: request.all_files,
         // Without a requests frame to write in order, each file's requests are read from
         // the text already in memory for its runs (no second read of every result file).
-        hook: request
-            .requests
-            .is_none()
+        hook: (request.requests.is_none() && !request.requests_frame)
             .then(|| Prefetch::hook(objectives.clone())),
     };
     let mut writer = match &request.requests {
+        _ if request.requests_frame => Some(RequestsWriter::memory()),
         Some(path) => Some(requests_writer(path)?),
         None => None,
     };
@@ -98,7 +102,11 @@ pub fn each_batch<E: From<Error>>(
         Err(Failed::Read(e)) => return Err(E::from(fetched.restore(e))),
         Err(Failed::Each(e)) => return Err(e),
     }
-    if let (Some(w), Some(path)) = (writer, &request.requests) {
+    if request.requests_frame {
+        if let Some(w) = writer {
+            summary.requests_frame = Some(w.finish_frame()?);
+        }
+    } else if let (Some(w), Some(path)) = (writer, &request.requests) {
         let rows = w.finish()?;
         env.reporter.report(&env.l10n.tr_args(
             "requests-written",

@@ -23,6 +23,7 @@ impl IngestArgs {
             requests: self.requests.clone(),
             verbose: self.verbose,
             progress: std::io::stderr().is_terminal(),
+            requests_frame: false,
         }
     }
 }

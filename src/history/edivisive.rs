@@ -61,9 +61,13 @@ pub struct ChangePoint {
     pub step_pct: Option<f64>,
     pub mean_before: f64,
     pub mean_after: f64,
+    /// Found in the last nights, with fewer than `min_segment` runs after it: reported
+    /// on its own night, until enough runs confirm it (`recent.rs`).
+    pub provisional: bool,
 }
 
-/// The change points of `values` in order.
+/// The change points of `values` in order, the last one provisional when it is a step
+/// of the last nights (`recent.rs`).
 pub fn change_points(values: &[f64], settings: &Settings) -> Vec<ChangePoint> {
     let min = settings.min_segment.max(2);
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(settings.seed);
@@ -112,7 +116,8 @@ pub fn change_points(values: &[f64], settings: &Settings) -> Vec<ChangePoint> {
         segments.splice(i..=i, halves);
     }
     found.sort_by_key(|f| f.0);
-    merge_small_steps(values, found, settings.min_magnitude_pct)
+    let points = merge_small_steps(values, found, settings.min_magnitude_pct);
+    super::recent::last_nights(values, points, settings, &mut rng)
 }
 
 /// A stretch `[start, end)` of the series still to search, with its best split (index in
@@ -153,7 +158,7 @@ fn merge_small_steps(
     }
 }
 
-fn mean(xs: &[f64]) -> f64 {
+pub(super) fn mean(xs: &[f64]) -> f64 {
     xs.iter().sum::<f64>() / xs.len() as f64
 }
 
@@ -174,6 +179,7 @@ fn with_steps(values: &[f64], found: &[(usize, f64)]) -> Vec<ChangePoint> {
                 step_pct: Some(crate::numbers::percent_change(before, after)),
                 mean_before: before,
                 mean_after: after,
+                provisional: false,
             }
         })
         .collect()
@@ -191,12 +197,23 @@ fn permutation_p_value(
     settings: &Settings,
     rng: &mut rand::rngs::Xoshiro256PlusPlus,
 ) -> f64 {
+    permutation_p_value_of(segment, observed, |z| best_split(z, min), settings, rng)
+}
+
+/// The permutation p-value of `observed` against the best `score` of each shuffle.
+pub(super) fn permutation_p_value_of(
+    segment: &[f64],
+    observed: f64,
+    score: impl Fn(&[f64]) -> Option<(usize, f64)>,
+    settings: &Settings,
+    rng: &mut rand::rngs::Xoshiro256PlusPlus,
+) -> f64 {
     let mut shuffled = segment.to_vec();
     let total = (1 + settings.permutations) as f64;
     let mut at_least = 0usize;
     for _ in 0..settings.permutations {
         shuffled.shuffle(rng);
-        if best_split(&shuffled, min).is_some_and(|(_, q)| q >= observed) {
+        if score(&shuffled).is_some_and(|(_, q)| q >= observed) {
             at_least += 1;
             if (1 + at_least) as f64 / total > settings.alpha {
                 break;
@@ -259,8 +276,19 @@ impl RankSums {
 /// The split `τ` (both sides ≥ `min`) of the largest `q̂`, and that `q̂`; `None` when the
 /// segment is too short to split.
 fn best_split(z: &[f64], min: usize) -> Option<(usize, f64)> {
+    best_split_in(z, min, min..=usize::MAX)
+}
+
+/// The split of the largest `q̂` whose left side has at least `left_min` values and whose
+/// right side's length is in `right_len` (at least 2: a side of one value has no spread).
+pub(super) fn best_split_in(
+    z: &[f64],
+    left_min: usize,
+    right_len: std::ops::RangeInclusive<usize>,
+) -> Option<(usize, f64)> {
     let n = z.len();
-    if n < 2 * min {
+    let right_min = (*right_len.start()).max(2);
+    if n < left_min + right_min {
         return None;
     }
     // Ranks by value (ties broken by position, which changes no distance).
@@ -289,7 +317,7 @@ fn best_split(z: &[f64], min: usize) -> Option<(usize, f64)> {
         between += to_right - to_left;
         within_left += to_left;
         left.update(r, v, 1);
-        if tau < min || n - tau < min {
+        if tau < left_min || !right_len.contains(&(n - tau)) || n - tau < right_min {
             continue;
         }
         let (t, m) = (tau as f64, (n - tau) as f64);

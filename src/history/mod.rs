@@ -9,6 +9,7 @@ pub mod baseline;
 pub mod edivisive;
 pub mod labels;
 pub mod read;
+mod recent;
 pub mod store;
 pub mod trend;
 

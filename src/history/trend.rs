@@ -49,6 +49,8 @@ pub struct Change {
     pub p_value: f64,
     pub mean_before: f64,
     pub mean_after: f64,
+    /// A step of the last nights, not yet confirmed by `min_segment` runs after it.
+    pub provisional: bool,
 }
 
 /// The latest run against the recent runs of its segment: where it falls among them.
@@ -288,10 +290,17 @@ pub fn analyse(series: &mut Series, spec: &TrendSpec) {
                 p_value: c.p_value,
                 mean_before: c.mean_before,
                 mean_after: c.mean_after,
+                provisional: c.provisional,
             }
         })
         .collect();
-    let segment_start = series.change_points.last().map_or(0, |c| c.index);
+    // The latest run is placed among the runs since the last confirmed change: a
+    // provisional one leaves too few runs after it to be a distribution.
+    let segment_start = series
+        .change_points
+        .iter()
+        .rfind(|c| !c.provisional)
+        .map_or(0, |c| c.index);
     series.latest = latest(&series.points, segment_start, spec.recent);
 }
 

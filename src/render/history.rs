@@ -305,8 +305,13 @@ fn view(loc: &Localizer, store: &str, trends: &Trends) -> (View, BTreeMap<String
             .change_points
             .iter()
             .map(|c| {
+                let date = if c.provisional {
+                    format!("{} ({})", c.date, loc.tr("history-provisional"))
+                } else {
+                    c.date.clone()
+                };
                 vec![
-                    c.date.clone(),
+                    date,
                     format!("`{}`", &c.run_id[..c.run_id.len().min(12)]),
                     md(&labels_text(&c.labels)),
                     fixed(c.mean_before),
@@ -377,7 +382,8 @@ pub use crate::render::page::write;
 
 /// `--json`: one object per series per line: `series` (the key's values by column),
 /// `metric`, `runs`, `latest`, and `change_points`, each with `date` (`YYYY-MM-DD`),
-/// `labels`, `step_pct`, `p_value`, `run_id`, `index`, `mean_before`, `mean_after`.
+/// `labels`, `step_pct`, `p_value`, `run_id`, `index`, `mean_before`, `mean_after`,
+/// `provisional`.
 pub fn json_lines(trends: &Trends) -> Vec<String> {
     trends
         .series
@@ -401,6 +407,7 @@ pub fn json_lines(trends: &Trends) -> Vec<String> {
                         "index": c.index,
                         "mean_before": c.mean_before,
                         "mean_after": c.mean_after,
+                        "provisional": c.provisional,
                     })
                 })
                 .collect();

@@ -48,7 +48,8 @@ const BATCH_ROWS: usize = 65_536;
 
 pub struct RequestsWriter {
     path: PathBuf,
-    tmp: tempfile::NamedTempFile,
+    /// The file being written, put in place by `finish`; none for a frame in memory.
+    tmp: Option<tempfile::NamedTempFile>,
     sink: Sink,
     rows: u64,
 }
@@ -59,6 +60,8 @@ enum Sink {
     Csv(csv::Writer<BufWriter<File>>),
     NdJson(BufWriter<File>),
     Parquet(polars::io::parquet::write::BatchedWriter<File>),
+    /// One frame per run, stacked by `finish_frame` (the Python API's frame).
+    Memory(Vec<DataFrame>),
 }
 
 #[derive(Serialize)]
@@ -125,10 +128,36 @@ impl RequestsWriter {
         };
         Ok(RequestsWriter {
             path: path.to_path_buf(),
-            tmp,
+            tmp: Some(tmp),
             sink,
             rows: 0,
         })
+    }
+
+    /// A writer that keeps the frame in memory, for `finish_frame`.
+    pub fn memory() -> RequestsWriter {
+        RequestsWriter {
+            path: PathBuf::new(),
+            tmp: None,
+            sink: Sink::Memory(Vec::new()),
+            rows: 0,
+        }
+    }
+
+    /// The frame kept in memory: the runs' frames stacked, each a chunk (not copied
+    /// again); empty, with the frame's columns, when no run kept requests.
+    pub fn finish_frame(self) -> Result<DataFrame> {
+        let Sink::Memory(frames) = self.sink else {
+            return to_frame("", 0, &[]);
+        };
+        let mut frames = frames.into_iter();
+        let Some(mut all) = frames.next() else {
+            return to_frame("", 0, &[]);
+        };
+        for f in frames {
+            all.vstack_mut(&f)?;
+        }
+        Ok(all)
     }
 
     /// Appends the requests of one run.
@@ -157,6 +186,7 @@ impl RequestsWriter {
                     w.write_batch(&to_frame(source, run.run_index, chunk)?)?;
                 }
             }
+            Sink::Memory(frames) => frames.push(to_frame(source, run.run_index, &run.requests)?),
         }
         self.rows += run.requests.len() as u64;
         Ok(())
@@ -171,10 +201,11 @@ impl RequestsWriter {
             Sink::Parquet(w) => {
                 w.finish()?;
             }
+            Sink::Memory(_) => {}
         }
-        self.tmp
-            .persist(&path)
-            .map_err(|e| Error::io(&path, e.error))?;
+        if let Some(tmp) = self.tmp {
+            tmp.persist(&path).map_err(|e| Error::io(&path, e.error))?;
+        }
         Ok(self.rows)
     }
 }

@@ -1,7 +1,8 @@
 //! The change-point detector of `perflab history report` on generated histories whose
 //! truth is known: steps found at the right run (within one), pure noise of several
-//! distributions giving no change point in at least 95 of 100 seeds, a single spike that
-//! is not a change, and a slow drift that is.
+//! distributions giving no change point in at least 98 of 100 seeds, a single spike that
+//! is not a change, a slow drift that is, and a step of the last nights found on its
+//! night as provisional.
 
 use perflab::history::{change_points, Settings};
 use rand::rngs::Xoshiro256PlusPlus;
@@ -130,4 +131,81 @@ fn the_same_seed_gives_the_same_result_and_a_minimum_segment_holds() {
         },
     );
     assert_eq!(exact.first().map(|c| c.index), Some(3), "{exact:?}");
+}
+
+/// Noise around `BASE`: `normal` with σ = `spread`, or `uniform` within ± `spread`.
+fn noise_of(kind: &str, spread: f64, n: usize, seed: u64) -> Vec<f64> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    (0..n)
+        .map(|_| match kind {
+            "normal" => Normal::new(BASE, spread).unwrap().sample(&mut rng),
+            _ => Uniform::new(BASE - spread, BASE + spread)
+                .unwrap()
+                .sample(&mut rng),
+        })
+        .collect()
+}
+
+/// Of 100 seeded series of 30 nights with a −6% step three nights before the last, how
+/// many have a change point on the step's night, and whether each such is provisional.
+fn found_on_its_night(kind: &str, spread: f64) -> usize {
+    let settings = Settings::default();
+    let n = 30;
+    let mut on_its_night = 0;
+    for seed in 0..100u64 {
+        let mut values = noise_of(kind, spread, n, 9000 + seed);
+        for v in &mut values[n - 3..] {
+            *v *= 0.94;
+        }
+        let cps = change_points(&values, &settings);
+        if let Some(c) = cps.iter().find(|c| c.index == n - 3) {
+            assert!(c.provisional, "seed {seed}: {c:?}");
+            assert!(c.step_pct.unwrap() < -3.0, "seed {seed}: {c:?}");
+            on_its_night += 1;
+        } else if std::env::var("DIAG").is_ok() {
+            eprintln!("seed {seed}: {cps:?}");
+        }
+    }
+    on_its_night
+}
+
+#[test]
+fn a_step_three_nights_old_is_found_on_its_night_as_provisional() {
+    // Issue 25: a −6% step three nights before today, default settings; before the
+    // provisional step it was found in 22 of 100, always two nights early. Measured
+    // (docs/history.md): ±2% uniform noise 99, σ = 1.5% 93, σ = 2% 73 of 100. With σ =
+    // 2% a step of 3σ leaves each run beside it on the wrong side of the midpoint 6.7%
+    // of the time, so no estimator reaches 90 on the exact night there.
+    for (kind, spread, at_least) in [
+        ("uniform", 20.0, 90),
+        ("normal", 15.0, 90),
+        ("normal", 20.0, 70),
+    ] {
+        let found = found_on_its_night(kind, spread);
+        assert!(
+            found >= at_least,
+            "{kind} noise of {spread}: {found} of 100 on its night"
+        );
+    }
+}
+
+#[test]
+fn noise_and_last_night_spikes_give_no_change_point_in_98_of_100() {
+    let settings = Settings::default();
+    for kind in ["normal", "uniform", "lognormal", "exponential", "student_t"] {
+        let noisy = (0..100u64)
+            .filter(|seed| !change_points(&noise(kind, 60, 1000 + seed), &settings).is_empty())
+            .count();
+        assert!(
+            noisy <= 2,
+            "{kind}: {noisy} of 100 noise series with a change point"
+        );
+    }
+    for seed in 0..20u64 {
+        let mut values = noise("normal", 40, 700 + seed);
+        let at = 38 + (seed as usize % 2);
+        values[at] *= if seed % 4 < 2 { 1.6 } else { 0.4 };
+        let cps = change_points(&values, &settings);
+        assert!(cps.is_empty(), "seed {seed}, spike at {at}: {cps:?}");
+    }
 }

@@ -102,3 +102,14 @@ def test_the_console_script_is_the_cli(cli):
     assert done.stdout == cli("ingest", FIXTURES / "vllm").stdout
     bad = subprocess.run([*script, "diff", "--fail-on", "x<<1", "a", "b"], capture_output=True)
     assert bad.returncode == 2
+
+
+@pytest.mark.parametrize("corpus", ["vllm/0.33.0-run8-detailed-zh", "guidellm", "aiperf"])
+def test_the_requests_frame_is_the_clis(corpus, cli, tmp_path):
+    out = tmp_path / "requests.parquet"
+    done = cli("ingest", "--keep-going", "--requests", out, FIXTURES / corpus)
+    assert done.returncode in (0, 2), done.stderr.decode()
+    expected = pl.read_parquet(out)
+    got = perflab.requests(FIXTURES / corpus)
+    assert got.height == expected.height > 0
+    assert_frame_equal(got, expected)
