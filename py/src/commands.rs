@@ -35,6 +35,23 @@ fn name(f: Format) -> &'static str {
     }
 }
 
+/// Runs `command` in the call's environment, off the GIL, and keeps what it printed
+/// with the warnings said on the way.
+fn printed(
+    py: Python<'_>,
+    lang: &str,
+    config: Option<&str>,
+    command: impl FnOnce(&app::Env) -> perflab::Result<BTreeMap<String, String>> + Send,
+) -> PyResult<Exported> {
+    let (env, warnings) = env(lang, config)?;
+    let formats = py.detach(|| command(&env)).map_err(|e| to_py(&e, lang))?;
+    Ok(Exported {
+        formats,
+        exit_code: 0,
+        warnings: warnings.take(),
+    })
+}
+
 /// Every format of `x`.
 pub fn all_formats(x: &dyn Exporter, env: &app::Env) -> perflab::Result<BTreeMap<String, String>> {
     x.formats()
@@ -58,7 +75,6 @@ pub fn curves(
     lang: &str,
     config: Option<&str>,
 ) -> PyResult<Exported> {
-    let (env, warnings) = env(lang, config)?;
     let request = app::curves::CurvesRequest {
         paths,
         x,
@@ -67,20 +83,13 @@ pub fn curves(
         slo,
         gpus,
     };
-    let formats = py
-        .detach(|| -> perflab::Result<_> {
-            let curves = app::curves::run(&request, &env)?;
-            let mut formats = all_formats(&curves, &env)?;
-            let templates = perflab::render::templates::Templates::new(None)?;
-            let page = perflab::render::curves::render(&curves, env.l10n.lang(), &templates)?;
-            formats.insert("html".into(), page.html);
-            Ok(formats)
-        })
-        .map_err(|e| to_py(&e, lang))?;
-    Ok(Exported {
-        formats,
-        exit_code: 0,
-        warnings: warnings.take(),
+    printed(py, lang, config, |env| {
+        let curves = app::curves::run(&request, env)?;
+        let mut formats = all_formats(&curves, env)?;
+        let templates = perflab::render::templates::Templates::new(None)?;
+        let page = perflab::render::curves::render(&curves, env.l10n.lang(), &templates)?;
+        formats.insert("html".into(), page.html);
+        Ok(formats)
     })
 }
 
@@ -88,6 +97,7 @@ pub fn curves(
 #[pyfunction]
 #[pyo3(signature = (baseline, candidate, primary="total_token_throughput", secondary="p99_ttft_ms", slo=Vec::new(), lang="en"))]
 pub fn compare(
+    py: Python<'_>,
     baseline: String,
     candidate: String,
     primary: &str,
@@ -95,7 +105,6 @@ pub fn compare(
     slo: Vec<String>,
     lang: &str,
 ) -> PyResult<Exported> {
-    let (env, warnings) = env(lang, None)?;
     let request = app::compare::CompareRequest {
         baseline,
         candidate,
@@ -103,11 +112,8 @@ pub fn compare(
         secondary: secondary.to_owned(),
         slo,
     };
-    let outcome = app::compare::run(&request, &env).map_err(|e| to_py(&e, lang))?;
-    Ok(Exported {
-        formats: all_formats(&outcome, &env).map_err(|e| to_py(&e, lang))?,
-        exit_code: 0,
-        warnings: warnings.take(),
+    printed(py, lang, None, |env| {
+        all_formats(&app::compare::run(&request, env)?, env)
     })
 }
 
@@ -148,7 +154,6 @@ pub fn history_report(
     recent: usize,
     lang: &str,
 ) -> PyResult<Exported> {
-    let (env, warnings) = env(lang, None)?;
     let request = app::history::ReportRequest {
         store,
         metric,
@@ -158,16 +163,8 @@ pub fn history_report(
         recent,
         settings: Default::default(),
     };
-    let formats = py
-        .detach(|| -> perflab::Result<_> {
-            let outcome = app::history::report(&request, &env)?;
-            all_formats(&outcome, &env)
-        })
-        .map_err(|e| to_py(&e, lang))?;
-    Ok(Exported {
-        formats,
-        exit_code: 0,
-        warnings: warnings.take(),
+    printed(py, lang, None, |env| {
+        all_formats(&app::history::report(&request, env)?, env)
     })
 }
 

@@ -53,17 +53,35 @@ fn ingest(
     lang: &str,
     config: Option<&str>,
 ) -> PyResult<(FrameStream, Vec<String>)> {
-    let (env, warnings) = env(lang, config)?;
     let request = app::ingest::IngestRequest {
         paths,
         keep_going,
         slo,
         ..Default::default()
     };
+    ingested(py, &request, lang, config, |runs, _| {
+        perflab::model::runs_to_frame(&runs)
+    })
+}
+
+/// Ingests as `request` asks, off the GIL, and hands over the frame `pick` makes of the
+/// runs and the summary, with the warnings said on the way.
+fn ingested(
+    py: Python<'_>,
+    request: &app::ingest::IngestRequest,
+    lang: &str,
+    config: Option<&str>,
+    pick: impl FnOnce(
+            Vec<perflab::model::Run>,
+            app::ingest::IngestSummary,
+        ) -> perflab::Result<polars::prelude::DataFrame>
+        + Send,
+) -> PyResult<(FrameStream, Vec<String>)> {
+    let (env, warnings) = env(lang, config)?;
     let frame = py
         .detach(|| {
-            let (runs, _) = app::ingest::run(&request, &env)?;
-            perflab::model::runs_to_frame(&runs)
+            let (runs, summary) = app::ingest::run(request, &env)?;
+            pick(runs, summary)
         })
         .map_err(|e| to_py(&e, lang))?;
     Ok((FrameStream::new(frame), warnings.take()))
@@ -80,18 +98,15 @@ fn requests(
     lang: &str,
     config: Option<&str>,
 ) -> PyResult<(FrameStream, Vec<String>)> {
-    let (env, warnings) = env(lang, config)?;
     let request = app::ingest::IngestRequest {
         paths,
         slo,
         requests_frame: true,
         ..Default::default()
     };
-    let frame = py
-        .detach(|| app::ingest::run(&request, &env).map(|(_, s)| s.requests_frame))
-        .map_err(|e| to_py(&e, lang))?
-        .unwrap_or_default();
-    Ok((FrameStream::new(frame), warnings.take()))
+    ingested(py, &request, lang, config, |_, summary| {
+        Ok(summary.requests_frame.unwrap_or_default())
+    })
 }
 
 /// What `perflab diff` prints, in every format, and its verdict.
