@@ -56,6 +56,9 @@ impl Default for Settings {
 pub struct ChangePoint {
     pub index: usize,
     pub p_value: f64,
+    /// `1 / (1 + shuffles)`: the smallest difference between two p-values the shuffles
+    /// run could give.
+    pub p_resolution: f64,
     /// `(mean after − mean before) / |mean before| · 100` over the neighbouring
     /// segments; `None` when the mean before is 0.
     pub step_pct: Option<f64>,
@@ -72,7 +75,7 @@ pub fn change_points(values: &[f64], settings: &Settings) -> Vec<ChangePoint> {
     let min = settings.min_segment.max(2);
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(settings.seed);
     // Accepted splits with their p-values.
-    let mut found: Vec<(usize, f64)> = Vec::new();
+    let mut found: Vec<(usize, PValue)> = Vec::new();
     let mut segments = vec![Segment {
         start: 0,
         end: values.len(),
@@ -97,7 +100,7 @@ pub fn change_points(values: &[f64], settings: &Settings) -> Vec<ChangePoint> {
         let Some((i, tau, q)) = best else { break };
         let Segment { start, end, .. } = segments[i];
         let p = permutation_p_value(&values[start..end], q, min, settings, &mut rng);
-        if p > settings.alpha {
+        if p.p > settings.alpha {
             break;
         }
         found.push((tau, p));
@@ -132,7 +135,7 @@ struct Segment {
 /// Drops the change point of the smallest step while any step is below `min_pct`.
 fn merge_small_steps(
     values: &[f64],
-    mut found: Vec<(usize, f64)>,
+    mut found: Vec<(usize, PValue)>,
     min_pct: f64,
 ) -> Vec<ChangePoint> {
     loop {
@@ -162,7 +165,7 @@ pub(super) fn mean(xs: &[f64]) -> f64 {
     xs.iter().sum::<f64>() / xs.len() as f64
 }
 
-fn with_steps(values: &[f64], found: &[(usize, f64)]) -> Vec<ChangePoint> {
+fn with_steps(values: &[f64], found: &[(usize, PValue)]) -> Vec<ChangePoint> {
     let bounds: Vec<usize> = std::iter::once(0)
         .chain(found.iter().map(|f| f.0))
         .chain(std::iter::once(values.len()))
@@ -170,12 +173,13 @@ fn with_steps(values: &[f64], found: &[(usize, f64)]) -> Vec<ChangePoint> {
     found
         .iter()
         .enumerate()
-        .map(|(k, &(index, p_value))| {
+        .map(|(k, &(index, p))| {
             let before = mean(&values[bounds[k]..bounds[k + 1]]);
             let after = mean(&values[bounds[k + 1]..bounds[k + 2]]);
             ChangePoint {
                 index,
-                p_value,
+                p_value: p.p,
+                p_resolution: p.resolution,
                 step_pct: Some(crate::numbers::percent_change(before, after)),
                 mean_before: before,
                 mean_after: after,
@@ -196,9 +200,24 @@ fn permutation_p_value(
     min: usize,
     settings: &Settings,
     rng: &mut rand::rngs::Xoshiro256PlusPlus,
-) -> f64 {
+) -> PValue {
     permutation_p_value_of(segment, observed, |z| best_split(z, min), settings, rng)
 }
+
+/// A permutation p-value and its resolution.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PValue {
+    pub p: f64,
+    /// `1 / (1 + shuffles)`.
+    pub resolution: f64,
+}
+
+/// A significant p-value resting on fewer shuffles at least as extreme than this is
+/// resolved further: at the floor (`1/(1+permutations)`, 0.005 with 199) or a few
+/// shuffles above it, a p-value cannot be told from its neighbours.
+const RESOLVE_BELOW_HITS: usize = 10;
+/// How many times `permutations` the shuffles run to resolve such a p-value.
+const RESOLVE_FACTOR: usize = 10;
 
 /// The permutation p-value of `observed` against the best `score` of each shuffle.
 pub(super) fn permutation_p_value_of(
@@ -207,20 +226,48 @@ pub(super) fn permutation_p_value_of(
     score: impl Fn(&[f64]) -> Option<(usize, f64)>,
     settings: &Settings,
     rng: &mut rand::rngs::Xoshiro256PlusPlus,
-) -> f64 {
+) -> PValue {
     let mut shuffled = segment.to_vec();
-    let total = (1 + settings.permutations) as f64;
+    let mut run = 0usize;
     let mut at_least = 0usize;
-    for _ in 0..settings.permutations {
-        shuffled.shuffle(rng);
-        if score(&shuffled).is_some_and(|(_, q)| q >= observed) {
-            at_least += 1;
-            if (1 + at_least) as f64 / total > settings.alpha {
-                break;
+    let mut budget = settings.permutations;
+    let mut resolved = false;
+    let mut own: Option<rand::rngs::Xoshiro256PlusPlus> = None;
+    let p = |hits: usize, shuffles: usize| (1 + hits) as f64 / (1 + shuffles) as f64;
+    loop {
+        while run < budget {
+            run += 1;
+            match own.as_mut() {
+                Some(r) => shuffled.shuffle(r),
+                None => shuffled.shuffle(rng),
+            }
+            if score(&shuffled).is_some_and(|(_, q)| q >= observed) {
+                at_least += 1;
+                // Past alpha even if every shuffle left were below: not significant.
+                if p(at_least, budget) > settings.alpha {
+                    return PValue {
+                        p: p(at_least, run),
+                        resolution: 1.0 / (1 + run) as f64,
+                    };
+                }
             }
         }
+        if resolved || budget == 0 || at_least + 1 >= RESOLVE_BELOW_HITS {
+            break;
+        }
+        // 199 shuffles become 1999: a resolution of 1/2000. The added shuffles come
+        // from a generator of their own (seeded from the seed and the observed score),
+        // so that resolving one p-value changes no other test's shuffles.
+        budget = (settings.permutations + 1) * RESOLVE_FACTOR - 1;
+        resolved = true;
+        own = Some(rand::rngs::Xoshiro256PlusPlus::seed_from_u64(
+            settings.seed ^ observed.to_bits(),
+        ));
     }
-    (1 + at_least) as f64 / total
+    PValue {
+        p: p(at_least, run),
+        resolution: 1.0 / (1 + run) as f64,
+    }
 }
 
 /// Sum and count of the values inserted, by rank: answers "Σ|v − x| over the set" in

@@ -67,9 +67,10 @@ fn tail_step(
         return None;
     }
     let p = permutation_p_value_of(z, q, score, settings, rng);
-    (p <= settings.alpha).then_some(ChangePoint {
+    (p.p <= settings.alpha).then_some(ChangePoint {
         index: start + tau,
-        p_value: p,
+        p_value: p.p,
+        p_resolution: p.resolution,
         step_pct: Some(step),
         mean_before: before,
         mean_after: after,

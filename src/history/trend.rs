@@ -47,6 +47,8 @@ pub struct Change {
     pub labels: BTreeMap<String, String>,
     pub step_pct: Option<f64>,
     pub p_value: f64,
+    /// `1 / (1 + shuffles)` of the permutation test that gave `p_value`.
+    pub p_resolution: f64,
     pub mean_before: f64,
     pub mean_after: f64,
     /// A step of the last nights, not yet confirmed by `min_segment` runs after it.
@@ -288,6 +290,7 @@ pub fn analyse(series: &mut Series, spec: &TrendSpec) {
                 labels: p.labels.clone(),
                 step_pct: c.step_pct,
                 p_value: c.p_value,
+                p_resolution: c.p_resolution,
                 mean_before: c.mean_before,
                 mean_after: c.mean_after,
                 provisional: c.provisional,

@@ -317,7 +317,7 @@ fn view(loc: &Localizer, store: &str, trends: &Trends) -> (View, BTreeMap<String
                     fixed(c.mean_before),
                     fixed(c.mean_after),
                     step_text(c.step_pct),
-                    format!("{:.3}", c.p_value),
+                    p_text(c.p_value, c.p_resolution),
                 ]
             })
             .collect::<Vec<_>>();
@@ -380,10 +380,18 @@ pub fn render(
 
 pub use crate::render::page::write;
 
+/// A p-value with as many decimals as its resolution has, and the resolution beside it:
+/// `0.0015 (1/2000)`.
+fn p_text(p: f64, resolution: f64) -> String {
+    let shuffles = (1.0 / resolution).round().max(1.0);
+    let decimals = (shuffles.log10().ceil() as usize).max(3);
+    format!("{p:.decimals$} (1/{shuffles})")
+}
+
 /// `--json`: one object per series per line: `series` (the key's values by column),
 /// `metric`, `runs`, `latest`, and `change_points`, each with `date` (`YYYY-MM-DD`),
-/// `labels`, `step_pct`, `p_value`, `run_id`, `index`, `mean_before`, `mean_after`,
-/// `provisional`.
+/// `labels`, `step_pct`, `p_value`, `p_resolution`, `run_id`, `index`, `mean_before`,
+/// `mean_after`, `provisional`.
 pub fn json_lines(trends: &Trends) -> Vec<String> {
     trends
         .series
@@ -403,6 +411,7 @@ pub fn json_lines(trends: &Trends) -> Vec<String> {
                         "labels": c.labels,
                         "step_pct": c.step_pct,
                         "p_value": c.p_value,
+                        "p_resolution": c.p_resolution,
                         "run_id": c.run_id,
                         "index": c.index,
                         "mean_before": c.mean_before,
