@@ -36,7 +36,7 @@ pub use layout::{
     engine_of_command, normalize_name, served_model, Case, CaseSide, Engine, Experiment, Located,
     Note, Params, Profile, Report, Role, Row, Served, Table, Variant,
 };
-pub use markdown::{items, Cell, Fence, Item};
+pub use markdown::{decode_entities, items, Cell, Fence, Item};
 pub use number::PrintedNumber;
 
 use crate::ingest::Warning;

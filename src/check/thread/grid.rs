@@ -121,6 +121,11 @@ static TD: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)<t[hd]\b[^>]*>").expect("static pattern"));
 static TAG: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?s)<[^>]*>").expect("static pattern"));
 
+/// `text` with its HTML tags replaced by spaces (the words of a cell, of a `<summary>`).
+pub(super) fn strip_tags(text: &str) -> std::borrow::Cow<'_, str> {
+    TAG.replace_all(text, " ")
+}
+
 /// The pieces of `text` from each match of `at` to the next (closing tags are left for
 /// `TAG` to remove: authors leave `</td>` out).
 fn pieces<'t>(text: &'t str, at: &Regex) -> Vec<(usize, &'t str)> {
@@ -132,19 +137,21 @@ fn pieces<'t>(text: &'t str, at: &Regex) -> Vec<(usize, &'t str)> {
         .collect()
 }
 
+/// The entities of a rendered cell: the renderer's five, and the space and minus that
+/// authors write by hand in number cells.
 fn unescape(s: &str) -> String {
-    s.replace("&nbsp;", " ")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&minus;", "−")
-        .replace("&amp;", "&")
+    crate::published::decode_entities(&s.replace("&nbsp;", " ").replace("&minus;", "−"))
 }
 
 /// The HTML tables: the first row is the header (its `<th>` cells, or its cells).
 fn html(text: &str) -> Vec<Table> {
-    let line_at = |byte: usize| text[..byte].matches('\n').count() as u64 + 1;
+    // Lines are counted on from the last row's, not from the document's start.
+    let (mut counted, mut line) = (0, 1);
+    let mut line_at = |byte: usize| {
+        line += crate::offsets::line_of(&text[counted..byte], byte - counted) - 1;
+        counted = byte;
+        line
+    };
     let mut out = Vec::new();
     for t in TABLE.find_iter(text) {
         let mut rows: Vec<(u64, Vec<String>)> = pieces(t.as_str(), &TR)
@@ -152,7 +159,7 @@ fn html(text: &str) -> Vec<Table> {
             .map(|(at, row)| {
                 let cells = pieces(row, &TD)
                     .into_iter()
-                    .map(|(_, c)| clean(&unescape(&TAG.replace_all(c, " "))))
+                    .map(|(_, c)| clean(&unescape(&strip_tags(c))))
                     .map(|c| c.split_whitespace().collect::<Vec<_>>().join(" "))
                     .collect();
                 (line_at(t.start() + at), cells)

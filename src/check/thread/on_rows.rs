@@ -17,21 +17,10 @@ pub fn check(claims: &[ProseClaim], rows: &[RowChange]) -> Vec<Claim> {
 }
 
 fn judge(claim: &ProseClaim, rows: &[RowChange]) -> Claim {
-    let named: Vec<&RowChange> = rows
-        .iter()
-        .filter(|r| r.metric.is_some_and(|m| claim.metrics.contains(&m)))
-        .collect();
-    let only_group = rows.first().filter(|f| {
-        rows.iter()
-            .all(|r| r.group == f.group && r.metric.is_none())
-    });
-    let scope: Vec<&RowChange> = if !named.is_empty() {
-        named
-    } else if only_group.is_some() {
-        rows.iter().collect()
-    } else {
+    let scope = super::tables::rows_of(&claim.metrics, rows);
+    if scope.is_empty() {
         return unverifiable(claim);
-    };
+    }
     let Some(metric) = scope[0].metric.or(claim.metrics.first().copied()) else {
         return unverifiable(claim);
     };

@@ -104,8 +104,6 @@ fn line_metrics(line: &str) -> Vec<(&'static str, &str, f64)> {
     }
 }
 
-static TAG: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"<[^>]*>").expect("static pattern"));
-
 /// A line of words that may name the fence below it, without its markup (a
 /// `<details><summary>Before</summary>` names it "Before"; a bare `<details>` nothing).
 fn label_of(line: &str) -> Option<String> {
@@ -113,7 +111,7 @@ fn label_of(line: &str) -> Option<String> {
     if t.is_empty() || t.starts_with("<!--") || t.starts_with('|') || t.starts_with("```") {
         return None;
     }
-    let t = TAG.replace_all(t, " ");
+    let t = super::grid::strip_tags(t);
     let t = t.trim();
     let t = t.trim_start_matches(['#', '>', '-', '*', ' ']);
     let t: String = t.replace(['*', '_', '`'], "");

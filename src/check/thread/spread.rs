@@ -49,20 +49,9 @@ pub fn range_spans(line: &str) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// The rows a clause speaks of: its metric's groups, or the document's only group.
+/// The rows a clause speaks of (`tables::rows_of` of the metrics it names).
 fn rows_of<'r>(clause: &str, rows: &'r [RowChange]) -> Vec<&'r RowChange> {
-    let metrics = metrics_of(clause, 0);
-    let named: Vec<&RowChange> = rows
-        .iter()
-        .filter(|r| r.metric.is_some_and(|m| metrics.contains(&m)))
-        .collect();
-    if !named.is_empty() {
-        return named;
-    }
-    match rows.first() {
-        Some(first) if rows.iter().all(|r| r.group == first.group) => rows.iter().collect(),
-        _ => Vec::new(),
-    }
+    super::tables::rows_of(&metrics_of(clause, 0), rows)
 }
 
 /// Every range and parity the document states about its table rows.
@@ -335,6 +324,21 @@ mod tests {
         };
         // +10.76 (conc 32) and +5.62 (conc 4) fall outside +6.4..+9.4.
         assert_eq!(rows, &["32", "4"]);
+    }
+
+    #[test]
+    fn a_range_of_another_metric_than_the_tables_is_not_judged_on_it() {
+        let rows: Vec<RowChange> = rows_1808()
+            .into_iter()
+            .map(|r| RowChange {
+                metric: Some("total_token_throughput"),
+                ..r
+            })
+            .collect();
+        let (c, _) = check("TTFT drops +5.6..+10.8% across conc.\n", &rows, &[]);
+        assert_eq!(c[0].verdict, Verdict::Unverifiable);
+        let (c, _) = check("Uplift: +5.6..+10.8% across conc.\n", &rows, &[]);
+        assert!(c[0].holds);
     }
 
     #[test]

@@ -56,6 +56,28 @@ pub struct RowChange {
     pub after: Interval,
 }
 
+/// The rows a claim naming `metrics` speaks of: the rows of those metrics, else the
+/// rows of the document's only group when the claim names no metric or the group none
+/// (a TTFT claim is not judged on a throughput table).
+pub fn rows_of<'r>(metrics: &[&str], rows: &'r [RowChange]) -> Vec<&'r RowChange> {
+    let named: Vec<&RowChange> = rows
+        .iter()
+        .filter(|r| r.metric.is_some_and(|m| metrics.contains(&m)))
+        .collect();
+    if !named.is_empty() {
+        return named;
+    }
+    let only_group = rows.first().is_some_and(|first| {
+        rows.iter()
+            .all(|r| r.group == first.group && (metrics.is_empty() || r.metric.is_none()))
+    });
+    if only_group {
+        rows.iter().collect()
+    } else {
+        Vec::new()
+    }
+}
+
 /// What the author tables of a document claim.
 #[derive(Default)]
 pub struct TableClaims {
@@ -256,28 +278,30 @@ fn compared_rows<'t>(table: &'t Table, g: &Group, label_end: usize) -> Vec<Compa
             .flat_map(|c| c.split_whitespace().map(str::to_lowercase))
             .collect()
     };
+    // The words that tell each base row from the others ("Round1"), found once.
+    let base_words: Vec<Vec<String>> = bases
+        .iter()
+        .map(|&b| label_words(&table.rows[b].1))
+        .collect();
+    let telling: Vec<Vec<&String>> = base_words
+        .iter()
+        .map(|own| {
+            own.iter()
+                .filter(|w| !base_words.iter().all(|other| other.contains(w)))
+                .collect()
+        })
+        .collect();
     let mut out = Vec::new();
     for (i, (line, row)) in table.rows.iter().enumerate() {
         if bases.contains(&i) || !has_figure(row) || !has_value(row) {
             continue;
         }
         let words = label_words(row);
-        // The words that tell one base row from the others ("Round1").
         let named: Vec<usize> = bases
             .iter()
-            .copied()
-            .filter(|&b| {
-                let own = label_words(&table.rows[b].1);
-                let telling: Vec<&String> = own
-                    .iter()
-                    .filter(|w| {
-                        !bases
-                            .iter()
-                            .all(|&o| label_words(&table.rows[o].1).contains(w))
-                    })
-                    .collect();
-                !telling.is_empty() && telling.iter().all(|w| words.contains(w))
-            })
+            .zip(&telling)
+            .filter(|(_, t)| !t.is_empty() && t.iter().all(|w| words.contains(w)))
+            .map(|(&b, _)| b)
             .collect();
         let base = match named[..] {
             [b] => Some(b),
