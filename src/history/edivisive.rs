@@ -231,10 +231,9 @@ pub(super) fn permutation_p_value_of(
     let mut run = 0usize;
     let mut at_least = 0usize;
     let mut budget = settings.permutations;
-    let mut resolved = false;
     let mut own: Option<rand::rngs::Xoshiro256PlusPlus> = None;
     let p = |hits: usize, shuffles: usize| (1 + hits) as f64 / (1 + shuffles) as f64;
-    loop {
+    'shuffles: loop {
         while run < budget {
             run += 1;
             match own.as_mut() {
@@ -245,21 +244,17 @@ pub(super) fn permutation_p_value_of(
                 at_least += 1;
                 // Past alpha even if every shuffle left were below: not significant.
                 if p(at_least, budget) > settings.alpha {
-                    return PValue {
-                        p: p(at_least, run),
-                        resolution: 1.0 / (1 + run) as f64,
-                    };
+                    break 'shuffles;
                 }
             }
         }
-        if resolved || budget == 0 || at_least + 1 >= RESOLVE_BELOW_HITS {
+        if own.is_some() || budget == 0 || at_least + 1 >= RESOLVE_BELOW_HITS {
             break;
         }
         // 199 shuffles become 1999: a resolution of 1/2000. The added shuffles come
         // from a generator of their own (seeded from the seed and the observed score),
         // so that resolving one p-value changes no other test's shuffles.
         budget = (settings.permutations + 1) * RESOLVE_FACTOR - 1;
-        resolved = true;
         own = Some(rand::rngs::Xoshiro256PlusPlus::seed_from_u64(
             settings.seed ^ observed.to_bits(),
         ));

@@ -96,9 +96,9 @@ fn mean_shift(
         let tau = n - m;
         let (x, y) = (&z[..tau], &z[tau..]);
         let (mx, my) = (mean(x), mean(y));
-        let ss = x.iter().map(|v| (v - mx).powi(2)).sum::<f64>()
-            + y.iter().map(|v| (v - my).powi(2)).sum::<f64>();
-        let var = ss / (n - 2) as f64;
+        let ss_x = x.iter().map(|v| (v - mx).powi(2)).sum::<f64>();
+        let ss_y = y.iter().map(|v| (v - my).powi(2)).sum::<f64>();
+        let var = (ss_x + ss_y) / (n - 2) as f64;
         let se = (var * (1.0 / tau as f64 + 1.0 / m as f64)).sqrt();
         if se <= 0.0 {
             continue;
@@ -107,7 +107,7 @@ fn mean_shift(
         // Every run after the step moved its way by more than the old runs' spread, and
         // they agree with each other as the old ones do: a spike among them is not a
         // step.
-        let sd = (x.iter().map(|v| (v - mx).powi(2)).sum::<f64>() / (tau - 1).max(1) as f64).sqrt();
+        let sd = (ss_x / (tau - 1).max(1) as f64).sqrt();
         let dir = (my - mx).signum();
         let (lo, hi) = y
             .iter()
