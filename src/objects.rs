@@ -31,7 +31,14 @@ pub enum Located {
 /// history store and the inputs say it in their own words).
 pub fn locate(url: &str, error: impl Fn(String) -> Error) -> Result<Located> {
     let parsed = url::Url::parse(url).map_err(|e| error(e.to_string()))?;
-    let (scheme, root) = ObjectStoreScheme::parse(&parsed).map_err(|e| error(e.to_string()))?;
+    let unknown = || {
+        Error::usage(crate::msg!(
+            "objects-error-scheme",
+            url = url.to_owned(),
+            scheme = parsed.scheme().to_owned()
+        ))
+    };
+    let (scheme, root) = ObjectStoreScheme::parse(&parsed).map_err(|_| unknown())?;
     let store: Arc<dyn ObjectStore> = match scheme {
         ObjectStoreScheme::AmazonS3 => Arc::new(
             object_store::aws::AmazonS3Builder::from_env()
@@ -52,13 +59,7 @@ pub fn locate(url: &str, error: impl Fn(String) -> Error) -> Result<Located> {
                 .map_err(|e| error(e.to_string()))?,
         ),
         ObjectStoreScheme::Local => return Ok(Located::Local(parsed.path().into())),
-        _ => {
-            return Err(Error::usage(crate::msg!(
-                "objects-error-scheme",
-                url = url.to_owned(),
-                scheme = parsed.scheme().to_owned()
-            )))
-        }
+        _ => return Err(unknown()),
     };
     Ok(Located::Remote(store, root))
 }
@@ -82,5 +83,17 @@ mod tests {
         assert!(!is_url("/tmp/store"));
         assert!(!is_url("store"));
         assert!(!is_url("-"));
+    }
+
+    #[test]
+    fn a_scheme_no_store_serves_is_named_with_the_ones_that_are() {
+        let Err(e) = locate("ftp://host/results", |r| Error::Render(r)) else {
+            panic!("ftp is not a store");
+        };
+        let text = e.to_string();
+        assert!(
+            text.contains("ftp://host/results") && text.contains("`ftp`") && text.contains("s3://"),
+            "{text}"
+        );
     }
 }
