@@ -87,7 +87,7 @@ mod tests {
 
     #[test]
     fn a_scheme_no_store_serves_is_named_with_the_ones_that_are() {
-        let Err(e) = locate("ftp://host/results", |r| Error::Render(r)) else {
+        let Err(e) = locate("ftp://host/results", Error::Render) else {
             panic!("ftp is not a store");
         };
         let text = e.to_string();
