@@ -604,3 +604,70 @@ fn without_date_each_run_goes_under_its_own_day() {
     assert_eq!(all.len(), 1);
     assert!(all[0].to_string_lossy().contains("date=2026-01-05"));
 }
+
+/// vLLM names each result by its timestamp (`vllm-20261101-0200.json`, …): a nightly job's
+/// files differ in name and stamp only. Added in one go without `--date` and reported
+/// without `--key`, they are one series of the workload, each night under its own day;
+/// keyed by file they would be one series per night, none with a trend.
+#[test]
+fn timestamp_named_nightly_files_are_one_series() {
+    let tmp = tempfile::tempdir().unwrap();
+    let results = tmp.path().join("results");
+    std::fs::create_dir_all(&results).unwrap();
+    let noise = [0.0, 0.006, -0.004, 0.008, -0.007, 0.003, -0.005];
+    for i in 0..14 {
+        let day = i + 1;
+        let mut run = real_result();
+        run["date"] = Json::from(format!("202611{day:02}-020000"));
+        let factor = if i >= 7 { 0.9 } else { 1.0 } * (1.0 + noise[i % 7]);
+        for key in ["request_throughput", "output_throughput"] {
+            let v = run[key].as_f64().unwrap();
+            run[key] = Json::from(v * factor);
+        }
+        let name = format!("vllm-202611{day:02}-0200.json");
+        std::fs::write(results.join(name), serde_json::to_string(&run).unwrap()).unwrap();
+    }
+    let store = tmp.path().join("store");
+    perflab()
+        .args(["history", "add"])
+        .arg(&results)
+        .arg("--store")
+        .arg(&store)
+        .assert()
+        .success();
+    assert_eq!(parts(&store).len(), 14, "one part per night");
+    let report = |key: &[&str]| -> Vec<Json> {
+        let out = perflab()
+            .args(["history", "report", "--metric", "output_throughput"])
+            .args(key)
+            .arg("--json")
+            .arg("--store")
+            .arg(&store)
+            .assert()
+            .success();
+        String::from_utf8(out.get_output().stdout.clone())
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let lines = report(&[]);
+    assert_eq!(lines.len(), 1, "one series: {lines:?}");
+    let s = &lines[0];
+    assert_eq!(s["runs"], 14, "{s}");
+    assert_eq!(s["series"]["model_id"], "mock-model", "{s}");
+    assert!(s["series"].get("source").is_none(), "{s}");
+    assert_eq!(s["latest"]["date"], "2026-11-14", "{s}");
+    let cps = s["change_points"].as_array().unwrap();
+    assert_eq!(cps.len(), 1, "{s}");
+    assert_eq!(cps[0]["date"], "2026-11-08", "{s}");
+    let step = cps[0]["step_pct"].as_f64().unwrap();
+    assert!((step + 10.0).abs() < 1.0, "{step}");
+
+    // By file name, as before workload keys: fourteen series of one run, no trend.
+    let by_file = report(&["--key", "source"]);
+    assert_eq!(by_file.len(), 14);
+    assert!(by_file
+        .iter()
+        .all(|s| s["runs"] == 1 && s["change_points"] == Json::Array(vec![])));
+}
