@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import warnings
 from pathlib import Path
 from typing import Any, Sequence, Union
 
@@ -33,6 +34,7 @@ __all__ = [
     "InputError",
     "OutputError",
     "PerflabError",
+    "PerflabWarning",
     "UsageError",
     "check",
     "compare",
@@ -57,6 +59,20 @@ def _paths(paths: Sequence[PathLike]) -> list[str]:
     return [os.fspath(p) for p in paths]
 
 
+class PerflabWarning(UserWarning):
+    """What the command line says on standard error and goes on: a file skipped under
+    ``keep_going``, a run missing its denominator, two files of one run that disagree.
+    Filter it as any warning (``warnings.simplefilter("error", perflab.PerflabWarning)``
+    makes it raise)."""
+
+
+def _warn(said: Sequence[str], depth: int = 0) -> None:
+    # The warning points at the user's call of ingest()/diff()/…, not at this module:
+    # ``depth`` counts the frames of this module between that call and here.
+    for message in said:
+        warnings.warn(message, PerflabWarning, stacklevel=3 + depth)
+
+
 def ingest(
     *paths: PathLike,
     keep_going: bool = False,
@@ -67,13 +83,14 @@ def ingest(
     """The runs frame of ``perflab ingest PATHS…``: one row per run, the columns and
     values of ``perflab ingest --parquet``. Files, folders and globs as the CLI takes
     them; ``keep_going`` reports bad files as warnings instead of raising."""
-    stream, _warnings = _perflab.ingest(
+    stream, said = _perflab.ingest(
         _paths(paths),
         keep_going,
         list(slo or []),
         lang,
         None if config is None else os.fspath(config),
     )
+    _warn(said)
     return pl.DataFrame(stream)
 
 
@@ -86,12 +103,13 @@ def requests(
     """The requests frame of ``perflab ingest --requests``: one row per request of every
     result file that records them (vLLM ``--save-detailed``, SGLang ``--output-details``,
     guidellm, AIPerf…), handed over as an Arrow stream."""
-    stream, _warnings = _perflab.requests(
+    stream, said = _perflab.requests(
         _paths(paths),
         list(slo or []),
         lang,
         None if config is None else os.fspath(config),
     )
+    _warn(said)
     return pl.DataFrame(stream)
 
 
@@ -126,6 +144,7 @@ class Diff:
         self.verdict: str = result.verdict
         self.exit_code: int = result.exit_code
         self.warnings: list[str] = list(result.warnings)
+        _warn(self.warnings, depth=1)
 
     @property
     def frame(self) -> pl.DataFrame:
@@ -259,6 +278,7 @@ class _Printed:
         self._formats: dict[str, str] = dict(exported.formats)
         self.exit_code: int = exported.exit_code
         self.warnings: list[str] = list(exported.warnings)
+        _warn(self.warnings, depth=1)
 
     def to_markdown(self) -> str:
         return self._formats.get("markdown", "")
@@ -458,5 +478,6 @@ def translate(
 
 def import_report(path: PathLike, out: PathLike, lang: str = "en") -> list[Path]:
     """``perflab import REPORT --out OUT``: a study of a published report; the paths written."""
-    written, _warnings = _perflab.import_report(os.fspath(path), os.fspath(out), lang)
+    written, said = _perflab.import_report(os.fspath(path), os.fspath(out), lang)
+    _warn(said)
     return [Path(p) for p in written]

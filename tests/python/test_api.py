@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import warnings
 
 import polars as pl
 import pytest
@@ -93,6 +94,25 @@ def test_bad_input_raises_with_the_file_and_line(tmp_path):
     with pytest.raises(perflab.UsageError, match="bogus"):
         perflab.diff(FIXTURES / "vllm", FIXTURES / "vllm", fail_on=["bogus<<5"])
     assert issubclass(perflab.InputError, perflab.PerflabError)
+
+
+def test_what_the_cli_says_on_stderr_is_a_warning(cli, tmp_path):
+    whole = (FIXTURES / "vllm" / "0.33.0-run6-c2" / "result.json").read_bytes()
+    (tmp_path / "good.json").write_bytes(whole)
+    (tmp_path / "cut.json").write_bytes(whole[:700])
+    with pytest.warns(perflab.PerflabWarning) as said:
+        runs = perflab.ingest(tmp_path, keep_going=True)
+    assert runs.height == 1
+    messages = [str(w.message) for w in said]
+    assert any(str(tmp_path / "cut.json") in m for m in messages), messages
+    printed = cli("ingest", "--keep-going", tmp_path).stderr.decode()
+    for message in messages:
+        assert message in printed
+    # A filter turns them into errors, as any warning.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", perflab.PerflabWarning)
+        with pytest.raises(perflab.PerflabWarning):
+            perflab.ingest(tmp_path, keep_going=True)
 
 
 def test_the_console_script_is_the_cli(cli):
