@@ -25,6 +25,7 @@ history-error-date = `{ $date }` is not a date: write YYYY-MM-DD
 history-error-filter = the filter `{ $filter }` has no `=`: write --filter COLUMN=VALUE
 history-error-no-runs = no run found in { $paths }; nothing was added
 history-error-no-metric = no run in the store has the metric `{ $metric }`
+history-error-no-metrics = no run in the store has any of the metrics { $metrics } (the ones `diff` watches); name one with --metric
 history-error-no-column = no run in the store has the column `{ $column }`
 history-error-window = --window must be at least 1
 history-error-no-history = { $store } holds no run of the candidate's keys ({ $key }); nothing to compare against
@@ -53,6 +54,9 @@ history-intro = { $series ->
 history-key = Series are told apart by: { $key }.
 history-method = Change points: E-Divisive means with a permutation test ({ $permutations } shuffles, seed { $seed }), p ≤ { $alpha }, at least { $min_segment } runs on either side, steps of at least { $min_magnitude }%. The latest run is compared with the runs before it since the last change point, at most { $recent }.
 history-section-series = Series
+history-section-nights = Changes by night
+history-nights-intro = The change points of every series by night (date and labels), with each metric that moved then.
+history-col-moved = What moved
 history-all-runs = All runs
 # The x axis of a trend chart: the night of each run. $label is the name of the store's
 # label printed under the dates (`commit`), as the user wrote it.

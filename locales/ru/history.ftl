@@ -23,6 +23,7 @@ history-error-date = `{ $date }` — не дата: пишите ГГГГ-ММ-�
 history-error-filter = в фильтре `{ $filter }` нет `=`: пишите --filter СТОЛБЕЦ=ЗНАЧЕНИЕ
 history-error-no-runs = в { $paths } не найдено ни одного прогона; ничего не добавлено
 history-error-no-metric = ни у одного прогона в хранилище нет метрики `{ $metric }`
+history-error-no-metrics = ни в одном прогоне хранилища нет ни одной из метрик { $metrics } (тех, за которыми следит `diff`); укажите метрику через --metric
 history-error-no-column = ни у одного прогона в хранилище нет столбца `{ $column }`
 history-error-window = --window должно быть не меньше 1
 history-error-no-history = в { $store } нет прогонов с ключами кандидата ({ $key }); сравнивать не с чем
@@ -42,6 +43,9 @@ history-intro = Серий: { $series }, прогонов: { $runs }, из { $st
 history-key = Серии различаются по: { $key }.
 history-method = Точки изменения: E-Divisive means с перестановочным тестом ({ $permutations } перестановок, seed { $seed }), p ≤ { $alpha }, не меньше { $min_segment } прогонов с каждой стороны, шаг не меньше { $min_magnitude }%. Последний прогон сравнивается с прогонами перед ним после последней точки изменения, не более { $recent }.
 history-section-series = Серии
+history-section-nights = Изменения по ночам
+history-nights-intro = Точки изменения всех серий по ночам (дата и метки): каждая метрика, сдвинувшаяся в ту ночь.
+history-col-moved = Что сдвинулось
 history-all-runs = Все прогоны
 history-chart-x = Дата
 history-chart-x-label = Дата и { $label }

@@ -23,6 +23,7 @@ history-error-date = `{ $date }` 不是日期：请写 YYYY-MM-DD
 history-error-filter = 过滤条件 `{ $filter }` 缺少 `=`：请写 --filter 列=值
 history-error-no-runs = 在 { $paths } 中没有找到运行；未添加任何内容
 history-error-no-metric = 存储中没有任何运行含有指标 `{ $metric }`
+history-error-no-metrics = 存储中没有任何运行包含指标 { $metrics }（`diff` 关注的指标）之一；请用 --metric 指定
 history-error-no-column = 存储中没有任何运行含有列 `{ $column }`
 history-error-window = --window 至少为 1
 history-error-no-history = { $store } 中没有与候选相同键（{ $key }）的运行；无可比较的对象
@@ -42,6 +43,9 @@ history-intro = 来自 { $store } 的 { $series } 个系列、{ $runs } 个运�
 history-key = 系列按以下列区分：{ $key }。
 history-method = 变化点：E-Divisive means 加置换检验（{ $permutations } 次置换，种子 { $seed }），p ≤ { $alpha }，两侧各至少 { $min_segment } 个运行，步长至少 { $min_magnitude }%。最新运行与最近一个变化点之后、它之前的运行比较（最多 { $recent } 个）。
 history-section-series = 系列
+history-section-nights = 按夜汇总的变化
+history-nights-intro = 所有系列的变化点按夜汇总（日期与标签），列出当夜变动的每个指标。
+history-col-moved = 变动项
 history-all-runs = 全部运行
 history-chart-x = 日期
 history-chart-x-label = 日期和 { $label }

@@ -156,7 +156,8 @@ pub fn history_report(
 ) -> PyResult<Exported> {
     let request = app::history::ReportRequest {
         store,
-        metric,
+        // `"a,b"` names several metrics, as `--metric a,b` does.
+        metrics: metric.split(',').map(str::to_owned).collect(),
         key,
         filters,
         since,

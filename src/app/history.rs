@@ -7,6 +7,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use super::{load, Env};
+use crate::compare::policy::{Policy, PolicyOrigin};
 use crate::export::{unsupported, Exporter, Format, Style};
 use crate::history::{self, Added, Settings, Store, TrendSpec, Trends};
 use crate::render::history as page;
@@ -38,8 +39,9 @@ pub struct AddOutcome {
 #[derive(Debug, Clone, Default)]
 pub struct ReportRequest {
     pub store: String,
-    /// The column whose trend is reported.
-    pub metric: String,
+    /// The columns whose trends are reported; empty: the metrics the diff policy watches
+    /// (`[diff] fail-on` of the config, else the default rules).
+    pub metrics: Vec<String>,
     /// Columns or labels that tell series apart; empty: one series per workload.
     pub key: Vec<String>,
     /// `COLUMN=VALUE`: only runs with this value.
@@ -178,8 +180,21 @@ pub fn report(request: &ReportRequest, env: &Env) -> Result<ReportOutcome> {
         .map(|k| k.trim().to_owned())
         .filter(|k| !k.is_empty())
         .collect();
+    let named: Vec<String> = request
+        .metrics
+        .iter()
+        .map(|m| m.trim().to_owned())
+        .filter(|m| !m.is_empty())
+        .collect();
+    let default_metrics = named.is_empty();
+    let metrics = if default_metrics {
+        watched_metrics(env)
+    } else {
+        named
+    };
     let spec = TrendSpec {
-        metric: request.metric.trim().to_owned(),
+        metrics,
+        default_metrics,
         key,
         filters,
         since: request
@@ -196,6 +211,25 @@ pub fn report(request: &ReportRequest, env: &Env) -> Result<ReportOutcome> {
         store: request.store.clone(),
         trends,
     })
+}
+
+/// The metrics `diff` watches: those of the config's `[diff] fail-on` rules when they
+/// parse, else of the default policy; each once, in the rules' order.
+fn watched_metrics(env: &Env) -> Vec<String> {
+    let configured = env
+        .config
+        .diff
+        .as_ref()
+        .and_then(|d| d.fail_on.as_ref())
+        .and_then(|rules| Policy::parse(rules, PolicyOrigin::Flags).ok());
+    let policy = configured.unwrap_or_else(Policy::default_policy);
+    let mut metrics: Vec<String> = Vec::new();
+    for rule in policy.rules {
+        if !metrics.contains(&rule.metric) {
+            metrics.push(rule.metric);
+        }
+    }
+    metrics
 }
 
 /// A `YYYY-MM-DD` date as the store's partitions name it.

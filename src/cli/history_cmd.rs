@@ -87,10 +87,11 @@ pub struct ReportArgs {
     /// The store (a folder or an object-storage URL).
     #[arg(long, value_name = "STORE")]
     pub store: String,
-    /// The metric whose trend is reported (a column of the runs frame).
-    #[arg(long, value_name = "COLUMN")]
-    pub metric: String,
-    /// Columns (or labels) that tell series apart. Default: source,run_index, as `diff`.
+    /// The metrics whose trends are reported (columns of the runs frame), each a series
+    /// of its own. Default: the metrics the diff policy watches.
+    #[arg(long, value_name = "COL,...", value_delimiter = ',')]
+    pub metric: Vec<String>,
+    /// Columns (or labels) that tell series apart. Default: the workload columns, as `diff`.
     #[arg(long, value_name = "COL,...", value_delimiter = ',')]
     pub key: Vec<String>,
     /// Only runs whose COLUMN (or label) has this value; repeatable.
@@ -127,7 +128,7 @@ impl ReportArgs {
     fn request(&self) -> ReportRequest {
         ReportRequest {
             store: self.store.clone(),
-            metric: self.metric.clone(),
+            metrics: self.metric.clone(),
             key: self.key.clone(),
             filters: self.filters.clone(),
             since: self.since.clone(),

@@ -1,6 +1,8 @@
-//! `history report`'s model: the store's runs grouped into series by `--key`, one
-//! metric's values in date order, each series' change points (`edivisive`) and its latest
-//! value against the recent ones. Built once; the page, Markdown and `--json` only read it.
+//! `history report`'s model: the store's runs grouped into series by `--key`, one series
+//! per key and metric, each with its values in date order, its change points
+//! (`edivisive`) and its latest value against the recent ones; the change points of all
+//! series grouped by night (`nights`). Built once; the page, Markdown and `--json` only
+//! read it.
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -18,7 +20,11 @@ use crate::{Error, Result};
 /// What to read and how to judge it.
 #[derive(Debug, Clone)]
 pub struct TrendSpec {
-    pub metric: String,
+    /// The metrics, each a series of its own per key, in this order.
+    pub metrics: Vec<String>,
+    /// The metrics were not named by the user (the diff policy's watched ones): those no
+    /// run has are left out rather than refused.
+    pub default_metrics: bool,
     /// Columns (runs-frame columns or labels) whose values tell series apart.
     pub key: Vec<String>,
     /// `COLUMN=VALUE`: only runs with this text value (numbers as perflab prints them).
@@ -75,6 +81,8 @@ pub struct Latest {
 pub struct Series {
     /// `--key` column → value (`""` when a run has none).
     pub key: Vec<(String, String)>,
+    /// The column whose values the points are.
+    pub metric: String,
     pub points: Vec<Point>,
     pub change_points: Vec<Change>,
     pub latest: Option<Latest>,
@@ -93,7 +101,8 @@ impl Series {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Trends {
-    pub metric: String,
+    /// The metrics reported, in the order asked (those no run has left out).
+    pub metrics: Vec<String>,
     pub key: Vec<String>,
     pub series: Vec<Series>,
     pub settings: Settings,
@@ -156,10 +165,11 @@ pub fn trends(store: &Store, spec: &TrendSpec) -> Result<Trends> {
 /// [`trends`] by `spec.key`; with `drop_unknown`, key columns no run has are left out of
 /// the key rather than refused.
 fn trends_by(store: &Store, spec: &TrendSpec, drop_unknown: bool) -> Result<Trends> {
-    let mut wanted: Vec<String> = vec![spec.metric.clone()];
+    let mut wanted: Vec<String> = spec.metrics.clone();
     wanted.extend(spec.key.iter().cloned());
     wanted.extend(spec.filters.iter().map(|f| f.0.clone()));
-    let mut groups: BTreeMap<Vec<String>, Vec<Point>> = BTreeMap::new();
+    // Per key, per metric (in `spec.metrics`' order), the points.
+    let mut groups: BTreeMap<Vec<String>, Vec<Vec<Point>>> = BTreeMap::new();
     let mut seen: HashSet<String> = HashSet::new();
     let mut present: HashSet<String> = HashSet::new();
     for file in parts_since(store, spec.since.as_deref())? {
@@ -175,10 +185,14 @@ fn trends_by(store: &Store, spec: &TrendSpec, drop_unknown: bool) -> Result<Tren
         for name in df.get_column_names() {
             present.insert(name.to_string());
         }
-        let Ok(metric_col) = df.column(&spec.metric) else {
+        let metrics: Vec<Option<Vec<Option<f64>>>> = spec
+            .metrics
+            .iter()
+            .map(|m| df.column(m).ok().map(values).transpose())
+            .collect::<Result<_>>()?;
+        if metrics.iter().all(Option::is_none) {
             continue;
-        };
-        let metric = values(metric_col)?;
+        }
         let ids = texts(df.column(RUN_ID)?)?;
         let keys: Vec<Option<Vec<Option<String>>>> = spec
             .key
@@ -191,9 +205,13 @@ fn trends_by(store: &Store, spec: &TrendSpec, drop_unknown: bool) -> Result<Tren
             .map(|(c, v)| Ok((column_texts(c.as_str())?, v)))
             .collect::<Result<_>>()?;
         for i in 0..height {
-            let Some(value) = metric[i].filter(|v| v.is_finite()) else {
+            let row: Vec<Option<f64>> = metrics
+                .iter()
+                .map(|m| m.as_ref().and_then(|m| m[i]).filter(|v| v.is_finite()))
+                .collect();
+            if row.iter().all(Option::is_none) {
                 continue;
-            };
+            }
             let pass = filters.iter().all(|(col, want)| {
                 col.as_ref()
                     .and_then(|c| c[i].as_ref())
@@ -210,19 +228,41 @@ fn trends_by(store: &Store, spec: &TrendSpec, drop_unknown: bool) -> Result<Tren
                 .iter()
                 .map(|c| c.as_ref().and_then(|c| c[i].clone()).unwrap_or_default())
                 .collect();
-            groups.entry(key).or_default().push(Point {
-                date: file.date.clone(),
-                run_id: id,
-                labels: labels_of(&part, i),
-                value,
-            });
+            let labels = labels_of(&part, i);
+            let per_metric = groups
+                .entry(key)
+                .or_insert_with(|| vec![Vec::new(); spec.metrics.len()]);
+            for (points, value) in per_metric.iter_mut().zip(row) {
+                let Some(value) = value else { continue };
+                points.push(Point {
+                    date: file.date.clone(),
+                    run_id: id.clone(),
+                    labels: labels.clone(),
+                    value,
+                });
+            }
         }
     }
-    if !present.contains(&spec.metric) && !present.is_empty() {
-        return Err(Error::usage(crate::msg!(
-            "history-error-no-metric",
-            metric = spec.metric.clone()
-        )));
+    // A metric named by the user that no run has is a mistake; of the default ones, only
+    // when none is there.
+    let missing: Vec<&String> = spec
+        .metrics
+        .iter()
+        .filter(|m| !present.contains(*m))
+        .collect();
+    if !present.is_empty() && !missing.is_empty() {
+        if !spec.default_metrics {
+            return Err(Error::usage(crate::msg!(
+                "history-error-no-metric",
+                metric = missing[0].clone()
+            )));
+        }
+        if missing.len() == spec.metrics.len() {
+            return Err(Error::usage(crate::msg!(
+                "history-error-no-metrics",
+                metrics = spec.metrics.join(", ")
+            )));
+        }
     }
     // Key columns without a value anywhere: out of the key (each group has "" there, so
     // leaving it out merges no two groups).
@@ -257,18 +297,32 @@ fn trends_by(store: &Store, spec: &TrendSpec, drop_unknown: bool) -> Result<Tren
             )));
         }
     }
+    // Key first, then the metrics in the order asked: a workload's metrics side by side.
     let mut series: Vec<Series> = groups
         .into_iter()
-        .map(|(key, points)| Series {
-            key: key_columns.iter().cloned().zip(key).collect(),
-            points,
-            change_points: Vec::new(),
-            latest: None,
+        .flat_map(|(key, per_metric)| {
+            let key: Vec<(String, String)> = key_columns.iter().cloned().zip(key).collect();
+            per_metric
+                .into_iter()
+                .zip(&spec.metrics)
+                .filter(|(points, _)| !points.is_empty())
+                .map(move |(points, metric)| Series {
+                    key: key.clone(),
+                    metric: metric.clone(),
+                    points,
+                    change_points: Vec::new(),
+                    latest: None,
+                })
         })
         .collect();
     series.par_iter_mut().for_each(|s| analyse(s, spec));
     Ok(Trends {
-        metric: spec.metric.clone(),
+        metrics: spec
+            .metrics
+            .iter()
+            .filter(|m| present.contains(*m))
+            .cloned()
+            .collect(),
         key: key_columns,
         series,
         settings: spec.settings,

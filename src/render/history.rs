@@ -34,6 +34,11 @@ struct View {
     summary_rows: Vec<Vec<String>>,
     t_series: String,
     series: Vec<SeriesView>,
+    /// The nights on which several series moved, one row each; empty: no such section.
+    t_nights: String,
+    nights_intro: String,
+    nights_header: Vec<String>,
+    nights_rows: Vec<Vec<String>>,
 }
 
 #[derive(Serialize)]
@@ -65,6 +70,66 @@ fn series_name(loc: &Localizer, s: &Series) -> String {
     } else {
         s.name()
     }
+}
+
+/// A series' name on the page: its key, and with several metrics the metric's
+/// localized name after it.
+fn series_title(loc: &Localizer, trends: &Trends, s: &Series) -> String {
+    let name = series_name(loc, s);
+    if trends.metrics.len() > 1 {
+        format!("{name} · {}", metric_name(loc, &s.metric))
+    } else {
+        name
+    }
+}
+
+/// The nights on which more than one series moved (`history::nights`): date, labels and
+/// what moved, each series and metric with its step. Empty when at most one series has
+/// change points: its own section says it all.
+fn nights_table(loc: &Localizer, trends: &Trends) -> (Vec<String>, Vec<Vec<String>>) {
+    let moving = trends
+        .series
+        .iter()
+        .filter(|s| !s.change_points.is_empty())
+        .count();
+    if moving < 2 {
+        return (Vec::new(), Vec::new());
+    }
+    let keys: std::collections::BTreeSet<&Vec<(String, String)>> =
+        trends.series.iter().map(|s| &s.key).collect();
+    let rows = crate::history::nights::nights(trends)
+        .into_iter()
+        .map(|night| {
+            let moves: Vec<String> = night
+                .moves
+                .iter()
+                .map(|m| {
+                    let s = &trends.series[m.series];
+                    let mut text = metric_name(loc, &m.metric);
+                    // The workload only when the page has several.
+                    if keys.len() > 1 {
+                        text = format!("{} · {text}", series_name(loc, s));
+                    }
+                    text = format!("{text} {}", step_text(m.step_pct));
+                    if m.provisional {
+                        text = format!("{text} ({})", loc.tr("history-provisional"));
+                    }
+                    md(&text)
+                })
+                .collect();
+            vec![
+                night.date,
+                md(&labels_text(&night.labels)),
+                moves.join("; "),
+            ]
+        })
+        .collect();
+    let header = vec![
+        loc.tr("history-col-date"),
+        loc.tr("history-col-labels"),
+        loc.tr("history-col-moved"),
+    ];
+    (header, rows)
 }
 
 fn latest_text(loc: &Localizer, s: &Series) -> Option<String> {
@@ -181,7 +246,7 @@ fn chart(loc: &Localizer, trends: &Trends, s: &Series) -> (charts::LineChart, ch
         })
         .collect();
     let mut series = vec![charts::LineSeries {
-        name: metric_name(loc, &trends.metric),
+        name: metric_name(loc, &s.metric),
         points,
         line: true,
         dashed: false,
@@ -203,9 +268,9 @@ fn chart(loc: &Localizer, trends: &Trends, s: &Series) -> (charts::LineChart, ch
         None => loc.tr("history-chart-x"),
     };
     let chart = charts::LineChart {
-        title: series_name(loc, s),
+        title: series_title(loc, trends, s),
         x_label,
-        y_label: with_unit(&metric_name(loc, &trends.metric), unit_of(&trends.metric)),
+        y_label: with_unit(&metric_name(loc, &s.metric), unit_of(&s.metric)),
         series,
         limits: Vec::new(),
         marks,
@@ -274,7 +339,7 @@ fn view(loc: &Localizer, store: &str, trends: &Trends) -> (View, BTreeMap<String
     let mut series = Vec::new();
     let mut svgs = BTreeMap::new();
     for (i, s) in trends.series.iter().enumerate() {
-        let name = series_name(loc, s);
+        let name = series_title(loc, trends, s);
         let last_change = s
             .change_points
             .last()
@@ -341,8 +406,9 @@ fn view(loc: &Localizer, store: &str, trends: &Trends) -> (View, BTreeMap<String
     }
     let plain_title = loc.tr_args(
         "history-title",
-        &[("metric", FluentValue::from(trends.metric.clone()))],
+        &[("metric", FluentValue::from(trends.metrics.join(", ")))],
     );
+    let (nights_header, nights_rows) = nights_table(loc, trends);
     let view = View {
         title: md(&plain_title),
         plain_title,
@@ -351,6 +417,10 @@ fn view(loc: &Localizer, store: &str, trends: &Trends) -> (View, BTreeMap<String
         summary_rows,
         t_series: loc.tr("history-section-series"),
         series,
+        t_nights: loc.tr("history-section-nights"),
+        nights_intro: loc.tr("history-nights-intro"),
+        nights_header,
+        nights_rows,
     };
     (view, svgs)
 }
@@ -388,7 +458,7 @@ fn p_text(p: f64, resolution: f64) -> String {
     format!("{p:.decimals$} (1/{shuffles})")
 }
 
-/// `--json`: one object per series per line: `series` (the key's values by column),
+/// `--json`: one object per series and metric per line: `series` (the key's values by column),
 /// `metric`, `runs`, `latest`, and `change_points`, each with `date` (`YYYY-MM-DD`),
 /// `labels`, `step_pct`, `p_value`, `p_resolution`, `run_id`, `index`, `mean_before`,
 /// `mean_after`, `provisional`.
@@ -422,7 +492,7 @@ pub fn json_lines(trends: &Trends) -> Vec<String> {
                 .collect();
             json!({
                 "series": series,
-                "metric": trends.metric,
+                "metric": s.metric,
                 "runs": s.points.len(),
                 "latest": s.latest,
                 "change_points": cps,
@@ -451,12 +521,14 @@ mod tests {
             .collect();
         let mut s = Series {
             key: vec![("model_id".to_owned(), "m|1".to_owned())],
+            metric: "output_throughput".into(),
             points,
             change_points: Vec::new(),
             latest: None,
         };
         let spec = TrendSpec {
-            metric: "output_throughput".into(),
+            metrics: vec!["output_throughput".into()],
+            default_metrics: false,
             key: vec!["model_id".into()],
             filters: Vec::new(),
             since: None,
@@ -465,7 +537,7 @@ mod tests {
         };
         analyse(&mut s, &spec);
         Trends {
-            metric: spec.metric.clone(),
+            metrics: spec.metrics.clone(),
             key: spec.key.clone(),
             series: vec![s],
             settings: spec.settings,
@@ -492,7 +564,8 @@ mod tests {
         let mut t = trends();
         t.series[0].points = points;
         let spec = TrendSpec {
-            metric: t.metric.clone(),
+            metrics: t.metrics.clone(),
+            default_metrics: false,
             key: t.key.clone(),
             filters: Vec::new(),
             since: None,

@@ -333,7 +333,7 @@ fn library_check_and_history_say_what_the_cli_says_in_russian() {
     let store = lib_store.display().to_string();
     let request = ReportRequest {
         store: store.clone(),
-        metric: "output_throughput".into(),
+        metrics: vec!["output_throughput".into()],
         recent: 30,
         ..Default::default()
     };

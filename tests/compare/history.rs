@@ -671,3 +671,163 @@ fn timestamp_named_nightly_files_are_one_series() {
         .iter()
         .all(|s| s["runs"] == 1 && s["change_points"] == Json::Array(vec![])));
 }
+
+/// Night `i`'s result with each named value scaled by its factor.
+fn night_scaled(dir: &Path, i: usize, scale: &[(&str, f64)]) -> PathBuf {
+    let mut run = real_result();
+    for (key, factor) in scale {
+        let v = run[*key].as_f64().unwrap();
+        run[*key] = Json::from(v * factor);
+    }
+    let folder = dir.join(format!("night-{i:03}"));
+    std::fs::create_dir_all(&folder).unwrap();
+    let path = folder.join("result.json");
+    std::fs::write(&path, serde_json::to_string(&run).unwrap()).unwrap();
+    path
+}
+
+/// Several metrics in one report: commit c025 cut output throughput by 10% and raised
+/// P99 TTFT by 15%; mean TPOT only wobbles. `--json` has a line per series and metric;
+/// the page has one entry for that night listing both metrics that moved; without
+/// `--metric` the report covers the metrics `diff` watches.
+#[test]
+fn two_metrics_in_one_report_and_one_entry_per_night() {
+    let tmp = tempfile::tempdir().unwrap();
+    let store = tmp.path().join("store");
+    for i in 0..40 {
+        let noise = [0.0, 0.007, -0.004, 0.01, -0.009, 0.003, -0.006][i % 7];
+        let after = i >= 25;
+        let file = night_scaled(
+            tmp.path(),
+            i,
+            &[
+                (
+                    "output_throughput",
+                    if after { 0.9 } else { 1.0 } * (1.0 + noise),
+                ),
+                (
+                    "p99_ttft_ms",
+                    if after { 1.15 } else { 1.0 } * (1.0 - noise),
+                ),
+                ("mean_tpot_ms", 1.0 + noise / 2.0),
+            ],
+        );
+        add(&store, &file, i).success();
+    }
+    let json = |metric: Option<&str>| -> Vec<Json> {
+        let mut cmd = perflab();
+        cmd.args(["history", "report", "--json", "--store"])
+            .arg(&store);
+        if let Some(m) = metric {
+            cmd.args(["--metric", m]);
+        }
+        let out = cmd.assert().success();
+        String::from_utf8(out.get_output().stdout.clone())
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let lines = json(Some("output_throughput,p99_ttft_ms,mean_tpot_ms"));
+    let metrics: Vec<&str> = lines
+        .iter()
+        .map(|l| l["metric"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        metrics,
+        ["output_throughput", "p99_ttft_ms", "mean_tpot_ms"]
+    );
+    assert!(lines
+        .iter()
+        .all(|l| l["runs"] == 40 && l["series"]["model_id"] == "mock-model"));
+    let steps: Vec<Vec<(String, f64)>> = lines
+        .iter()
+        .map(|l| {
+            l["change_points"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| {
+                    (
+                        c["date"].as_str().unwrap().to_owned(),
+                        c["step_pct"].as_f64().unwrap(),
+                    )
+                })
+                .collect()
+        })
+        .collect();
+    assert_eq!(steps[0].len(), 1, "{lines:?}");
+    assert_eq!(steps[0][0].0, date_of(25));
+    assert!((steps[0][0].1 + 10.0).abs() < 1.0, "{steps:?}");
+    assert_eq!(steps[1].len(), 1, "{lines:?}");
+    assert_eq!(steps[1][0].0, date_of(25));
+    assert!((steps[1][0].1 - 15.0).abs() < 1.5, "{steps:?}");
+    assert!(steps[2].is_empty(), "TPOT did not move: {lines:?}");
+
+    // The page: one entry for c025 naming both metrics; each series titled by its metric.
+    let pages = tmp.path().join("pages");
+    perflab()
+        .args(["--lang", "en,ru", "history", "report"])
+        .args(["--metric", "output_throughput,p99_ttft_ms,mean_tpot_ms"])
+        .arg("--store")
+        .arg(&store)
+        .arg("--out")
+        .arg(&pages)
+        .assert()
+        .success();
+    let md = std::fs::read_to_string(pages.join("history.en.md")).unwrap();
+    let section = md
+        .split("## Changes by night")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .unwrap_or_else(|| panic!("no nights section: {md}"));
+    let rows: Vec<&str> = section
+        .lines()
+        .filter(|l| l.starts_with(&format!("| {}", date_of(25))))
+        .collect();
+    assert_eq!(rows.len(), 1, "{section}");
+    assert!(
+        rows[0].contains("commit=c025")
+            && rows[0].contains("Output TPS -10.")
+            && rows[0].contains("P99 TTFT +1"),
+        "{}",
+        rows[0]
+    );
+    assert!(!rows[0].contains("TPOT"), "{}", rows[0]);
+    assert!(md.contains("### model_id=mock-model"), "{md}");
+    assert!(md.contains("· Mean TPOT"), "{md}");
+    assert!(pages.join("charts/trend-3.en.svg").is_file());
+    let ru = std::fs::read_to_string(pages.join("history.ru.md")).unwrap();
+    assert!(ru.contains("## Изменения по ночам"), "{ru}");
+
+    // No --metric: the metrics the default diff policy watches, each the store has.
+    let lines = json(None);
+    let metrics: Vec<&str> = lines
+        .iter()
+        .map(|l| l["metric"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        metrics,
+        [
+            "total_token_throughput",
+            "output_throughput",
+            "p99_ttft_ms",
+            "mean_tpot_ms",
+            "failed"
+        ]
+    );
+    // A metric named that no run has is an error, exit 2.
+    let out = perflab()
+        .args([
+            "history",
+            "report",
+            "--metric",
+            "output_throughput,nope_ms",
+            "--store",
+        ])
+        .arg(&store)
+        .assert()
+        .code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("nope_ms"), "{err}");
+}

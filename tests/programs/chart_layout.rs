@@ -241,7 +241,8 @@ fn study_charts(path: &str, lang: &str) -> Vec<(String, String)> {
 fn history_charts(lang: &str) -> Vec<(String, String)> {
     use perflab::history::trend::{analyse, Point, Series, TrendSpec, Trends};
     let spec = TrendSpec {
-        metric: "p99_ttft_ms".into(),
+        metrics: vec!["p99_ttft_ms".into()],
+        default_metrics: false,
         key: vec!["model_id".into()],
         filters: Vec::new(),
         since: None,
@@ -266,6 +267,7 @@ fn history_charts(lang: &str) -> Vec<(String, String)> {
                 "model_id".into(),
                 format!("Qwen/Qwen3-30B-A3B night {nights}"),
             )],
+            metric: "p99_ttft_ms".into(),
             points,
             change_points: Vec::new(),
             latest: None,
@@ -274,7 +276,7 @@ fn history_charts(lang: &str) -> Vec<(String, String)> {
         s
     };
     let trends = Trends {
-        metric: spec.metric.clone(),
+        metrics: spec.metrics.clone(),
         key: spec.key.clone(),
         series: vec![
             series(60, 53, &|n| n % 9 == 4),
