@@ -40,7 +40,8 @@ fn bench_history(c: &mut Criterion) {
         })
     });
     let spec = TrendSpec {
-        metric: "output_throughput".into(),
+        metrics: vec!["output_throughput".into()],
+        default_metrics: false,
         key: vec!["model_id".into(), "max_concurrency".into()],
         filters: vec![("model_id".into(), "model-03".into())],
         since: Some(date(0)),

@@ -27,19 +27,17 @@ pub struct Move {
     pub provisional: bool,
 }
 
+/// A night: its date and labels.
+type NightKey = (String, BTreeMap<String, String>);
+
 /// The nights with at least one change point, oldest first (nights of one date by their
 /// labels); within a night, the moves in the order of the series.
 pub fn nights(trends: &Trends) -> Vec<Night> {
-    let mut by_night: BTreeMap<(String, Vec<(String, String)>), Vec<Move>> = BTreeMap::new();
+    let mut by_night: BTreeMap<NightKey, Vec<Move>> = BTreeMap::new();
     for (i, s) in trends.series.iter().enumerate() {
         for c in &s.change_points {
-            let labels: Vec<(String, String)> = c
-                .labels
-                .iter()
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect();
             by_night
-                .entry((c.date.clone(), labels))
+                .entry((c.date.clone(), c.labels.clone()))
                 .or_default()
                 .push(Move {
                     series: i,
@@ -55,7 +53,7 @@ pub fn nights(trends: &Trends) -> Vec<Night> {
         .into_iter()
         .map(|((date, labels), moves)| Night {
             date,
-            labels: labels.into_iter().collect(),
+            labels,
             moves,
         })
         .collect()
