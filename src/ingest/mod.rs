@@ -10,6 +10,7 @@ mod contents;
 mod not_runs;
 mod reader;
 mod same_run;
+mod split;
 pub mod text;
 mod walk;
 

@@ -11,12 +11,14 @@
 //! `<Stat> <Metric> (<unit>)` with any percentile; values in seconds become milliseconds.
 
 use std::io::Write as _;
+use std::ops::Range;
 use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, MatchKind};
 
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
-use super::text::{parse_printed, strip_prefix, Printed};
+use super::split::{self, Scanned};
+use super::text::{parse_printed, strip_prefix, LineCounter, Printed};
 
 use crate::model::{schema, Format, Key, Run};
 
@@ -25,71 +27,105 @@ pub const HEADER: &str = "Serving Benchmark Result";
 
 pub struct ServeTextReader;
 
+/// A text is cut into chunks of about this many bytes, read on every core (`split.rs`):
+/// enough blocks per chunk that a chunk's setup does not count.
+const CHUNK_BYTES: usize = 2 << 20;
+
 impl Reader for ServeTextReader {
     fn formats(&self) -> &'static [Format] {
         &[Format::VllmServeText, Format::SglangServeText]
     }
 
     fn read(&self, source: &Source) -> ReadResult {
-        let text = source.text;
-        let mut parsed = Parsed::default();
-        let mut next_allowed = 0;
-        let mut labels = Labels::default();
-        // One pass for both starts of a block, so a large log is scanned once. A header
-        // comes first in its block, so the `Successful requests:` line after it is skipped
-        // as part of the block the header opened.
-        for hit in anchors().find_iter(text.as_bytes()) {
-            let pos = hit.start();
-            if pos < next_allowed {
-                continue;
-            }
-            let start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
-            let headerless = hit.pattern().as_usize() == 1;
-            let (block, body_start) = if headerless {
-                // A block pasted without its header (a report that cut it off): its
-                // first line, preceded by nothing but indentation or `#`/`>` marks.
-                let prefix = &text[start..pos];
-                if !prefix.trim_start_matches([' ', '\t', '#', '>']).is_empty() {
-                    continue;
-                }
-                (
-                    BlockParser::headerless(prefix, source.line_of(start)),
-                    start,
-                )
-            } else {
-                let line_text = &text[start..];
-                let line_text = &line_text[..line_text.find('\n').unwrap_or(line_text.len())];
-                let Some(prefix_end) = line_text.find('=') else {
-                    continue; // the phrase in prose, not a block header
-                };
-                if !line_text[prefix_end..].trim_end().ends_with('=') {
-                    continue;
-                }
-                let prefix = &line_text[..prefix_end];
-                let block = BlockParser::new(prefix, source.line_of(start));
-                (block, start + line_text.len())
-            };
-            let block = block.parse(text, body_start, &mut labels)?;
-            next_allowed = block.end;
-            if headerless {
-                // A lone `Successful requests:` line in other output is not a result.
-                if let Some(run) = block.run.filter(|_| block.values >= MIN_HEADERLESS_VALUES) {
-                    parsed.runs.push(run);
-                    parsed.warnings.extend(block.unknown);
-                }
-                continue;
-            }
-            parsed.warnings.extend(block.unknown);
-            parsed.warnings.extend(block.truncated);
-            if let Some(run) = block.run {
-                parsed.runs.push(run);
-            }
-        }
+        let mut parsed = read_blocks(source.text, CHUNK_BYTES)?;
         // The model, the requests asked for and the load, from the command line the
         // client printed; and the runs whose every request failed without a block.
         super::namespace::apply(source, &mut parsed);
         Ok((!parsed.runs.is_empty() || !parsed.warnings.is_empty()).then_some(parsed))
     }
+}
+
+/// The runs and warnings of every block in `text`, read in chunks of about `chunk_bytes`
+/// on every core (the same runs, in the same order, as one pass).
+pub(super) fn read_blocks(text: &str, chunk_bytes: usize) -> Result<Parsed, ParseError> {
+    let chunks = split::scan_in_chunks(text, HEADER, chunk_bytes, |range, lines, not_before| {
+        scan(text, range, lines, not_before)
+    })?;
+    let mut parsed = Parsed::default();
+    for chunk in chunks {
+        parsed.runs.extend(chunk.runs);
+        parsed.warnings.extend(chunk.warnings);
+    }
+    Ok(parsed)
+}
+
+/// The blocks anchored in `range` of `text`, none starting before `not_before`; with
+/// where the last of them ended. A block may run past the range's end.
+fn scan(
+    text: &str,
+    range: Range<usize>,
+    lines: &LineCounter,
+    not_before: usize,
+) -> Result<Scanned<Parsed>, ParseError> {
+    let mut parsed = Parsed::default();
+    let mut next_allowed = not_before;
+    let mut labels = Labels::default();
+    // One pass for both starts of a block, so a large log is scanned once. A header
+    // comes first in its block, so the `Successful requests:` line after it is skipped
+    // as part of the block the header opened. No anchor holds a line end, so no hit
+    // crosses the range's ends, which are line starts.
+    let input = aho_corasick::Input::new(text.as_bytes()).range(range);
+    for hit in anchors().find_iter(input) {
+        let pos = hit.start();
+        if pos < next_allowed {
+            continue;
+        }
+        let start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
+        let headerless = hit.pattern().as_usize() == 1;
+        let (block, body_start) = if headerless {
+            // A block pasted without its header (a report that cut it off): its
+            // first line, preceded by nothing but indentation or `#`/`>` marks.
+            let prefix = &text[start..pos];
+            if !prefix.trim_start_matches([' ', '\t', '#', '>']).is_empty() {
+                continue;
+            }
+            (
+                BlockParser::headerless(prefix, lines.line_of(text, start)),
+                start,
+            )
+        } else {
+            let line_text = &text[start..];
+            let line_text = &line_text[..line_text.find('\n').unwrap_or(line_text.len())];
+            let Some(prefix_end) = line_text.find('=') else {
+                continue; // the phrase in prose, not a block header
+            };
+            if !line_text[prefix_end..].trim_end().ends_with('=') {
+                continue;
+            }
+            let prefix = &line_text[..prefix_end];
+            let block = BlockParser::new(prefix, lines.line_of(text, start));
+            (block, start + line_text.len())
+        };
+        let block = block.parse(text, body_start, &mut labels)?;
+        next_allowed = block.end;
+        if headerless {
+            // A lone `Successful requests:` line in other output is not a result.
+            if let Some(run) = block.run.filter(|_| block.values >= MIN_HEADERLESS_VALUES) {
+                parsed.runs.push(run);
+                parsed.warnings.extend(block.unknown);
+            }
+            continue;
+        }
+        parsed.warnings.extend(block.unknown);
+        parsed.warnings.extend(block.truncated);
+        if let Some(run) = block.run {
+            parsed.runs.push(run);
+        }
+    }
+    Ok(Scanned {
+        found: parsed,
+        end: next_allowed,
+    })
 }
 
 /// The header of a block, and its first line for blocks pasted without their header.

@@ -58,6 +58,14 @@ pub struct LineCounter {
 }
 
 impl LineCounter {
+    /// A counter that knows `lines_before` newlines precede byte `offset`: the scan of one
+    /// chunk of a file split for several threads starts there, not at the file's start.
+    pub fn at(offset: usize, lines_before: u64) -> Self {
+        LineCounter {
+            state: std::cell::Cell::new((offset, lines_before)),
+        }
+    }
+
     pub fn line_of(&self, text: &str, offset: usize) -> u64 {
         let offset = offset.min(text.len());
         let (mut from, mut line) = self.state.get();

@@ -14,6 +14,7 @@
 
 mod aiperf;
 pub mod attach;
+mod detailed_lists;
 pub mod frame;
 mod genai_perf;
 pub mod goodput;
@@ -127,8 +128,19 @@ pub fn read_text_of(path: &Path, text: &str) -> Result<Option<Vec<RunRequests>>>
 
 fn read_one(path: &Path) -> Result<Option<Vec<RunRequests>>> {
     let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-    let text = crate::ingest::text::decode(&bytes);
-    read_text(&text).map_err(|(line, message)| Error::parse(path, line, message))
+    let error = |(line, message)| Error::parse(path, line, message);
+    let lists = {
+        let text = crate::ingest::text::decode(&bytes);
+        match serve_detailed::parse(&text) {
+            Some(lists) => lists,
+            None => return read_text(&text).map_err(error),
+        }
+    };
+    // A detailed result's lists are read: the text goes before its requests are built,
+    // so a million requests never sit beside the file's text (the peak stays within
+    // twice the file's size).
+    drop(bytes);
+    serve_detailed::build(lists).map_err(error)
 }
 
 /// The readers, tried in order; the first that recognises the text reads it.

@@ -20,51 +20,75 @@
 use std::sync::LazyLock;
 
 use memchr::memmem::Finder;
-use serde::Deserialize;
 
+use super::detailed_lists::{Detailed, Floats};
 use super::{offsets_from_first, Request, Rule, RunRequests};
-
-#[derive(Debug, Deserialize)]
-struct Detailed {
-    ttfts: Option<Vec<Option<f64>>>,
-    itls: Option<Vec<Option<Vec<Option<f64>>>>>,
-    latencies: Option<Vec<Option<f64>>>,
-    start_times: Option<Vec<Option<f64>>>,
-    input_lens: Option<Vec<Option<f64>>>,
-    output_lens: Option<Vec<Option<f64>>>,
-    errors: Option<Vec<Option<String>>>,
-    duration: Option<f64>,
-}
 
 type ReadError = (Option<u64>, String);
 
+/// The objects of a text, read: each with its line and place among the objects, and the
+/// syntax error that ended the text early, if one did.
+pub struct Lists {
+    objects: Vec<(u64, u32, Detailed)>,
+    error: Option<ReadError>,
+}
+
 /// `Ok(None)` when the text is no serve result with per-request lists.
 pub fn read(text: &str) -> Result<Option<Vec<RunRequests>>, ReadError> {
+    match parse(text) {
+        Some(lists) => build(lists),
+        None => Ok(None),
+    }
+}
+
+/// The per-request lists of every object of the text, before they become requests (the
+/// caller may free the text in between); `None` when no object has them and the text
+/// parsed, or the text is not a JSON object.
+pub fn parse(text: &str) -> Option<Lists> {
+    if !text.trim_start().starts_with('{') {
+        return None;
+    }
     // Cheap refusal first: a summary-only result has no `"ttfts"` key.
     // The searcher is built once, not once per file (3% of a 100,000-file ingest).
     static TTFTS: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\"ttfts\""));
-    if TTFTS.find(text.as_bytes()).is_none() {
-        return Ok(None);
-    }
+    TTFTS.find(text.as_bytes())?;
     let clean = crate::ingest::sanitize_json(text);
     let mut stream = serde_json::Deserializer::from_str(&clean).into_iter::<Detailed>();
-    let mut runs = Vec::new();
+    let mut lists = Lists {
+        objects: Vec::new(),
+        error: None,
+    };
     let mut run_index = 1u32;
     loop {
         let at = stream.byte_offset();
         let Some(next) = stream.next() else { break };
         let line = line_at(&clean, at);
-        let detailed = next.map_err(|e| {
-            let line = (e.line() > 0).then_some(e.line() as u64).or(Some(line));
-            (
-                line,
-                crate::tr!("requests-error-json", reason = e.to_string()),
-            )
-        })?;
+        match next {
+            Ok(detailed) => lists.objects.push((line, run_index, detailed)),
+            Err(e) => {
+                let line = (e.line() > 0).then_some(e.line() as u64).or(Some(line));
+                let reason = crate::tr!("requests-error-json", reason = e.to_string());
+                lists.error = Some((line, reason));
+                break;
+            }
+        }
+        run_index += 1;
+    }
+    let any = lists.objects.iter().any(|(_, _, d)| d.ttfts.is_some());
+    (any || lists.error.is_some()).then_some(lists)
+}
+
+/// The requests of the lists [`parse`] read; the first error in file order, as a reader
+/// that built each object's requests before parsing the next would meet it.
+pub fn build(lists: Lists) -> Result<Option<Vec<RunRequests>>, ReadError> {
+    let mut runs = Vec::new();
+    for (line, run_index, detailed) in lists.objects {
         if let Some(run) = to_run(detailed, run_index).map_err(|m| (Some(line), m))? {
             runs.push(run);
         }
-        run_index += 1;
+    }
+    if let Some(error) = lists.error {
+        return Err(error);
     }
     if runs.is_empty() {
         return Ok(None);
@@ -87,7 +111,7 @@ fn to_run(d: Detailed, run_index: u32) -> Result<Option<RunRequests>, String> {
     let Some(ttfts) = d.ttfts else {
         return Ok(None);
     };
-    let n = ttfts.len();
+    let n = ttfts.0.len();
     let check = |name: &str, len: Option<usize>| -> Result<(), String> {
         match len {
             Some(len) if len != n => Err(crate::tr!(
@@ -99,24 +123,28 @@ fn to_run(d: Detailed, run_index: u32) -> Result<Option<RunRequests>, String> {
             _ => Ok(()),
         }
     };
-    check("itls", d.itls.as_ref().map(Vec::len))?;
-    check("latencies", d.latencies.as_ref().map(Vec::len))?;
-    check("start_times", d.start_times.as_ref().map(Vec::len))?;
-    check("input_lens", d.input_lens.as_ref().map(Vec::len))?;
-    check("output_lens", d.output_lens.as_ref().map(Vec::len))?;
+    let len = |v: &Option<Floats>| v.as_ref().map(|v| v.0.len());
+    check("itls", d.itls.as_ref().map(|g| g.len()))?;
+    check("latencies", len(&d.latencies))?;
+    check("start_times", len(&d.start_times))?;
+    check("input_lens", len(&d.input_lens))?;
+    check("output_lens", len(&d.output_lens))?;
     check("errors", d.errors.as_ref().map(Vec::len))?;
-    let at = |v: &Option<Vec<Option<f64>>>, i: usize| v.as_ref().and_then(|v| v[i]);
+    let at = |v: &Option<Floats>, i: usize| v.as_ref().and_then(|v| v.get(i));
     let starts: Vec<Option<f64>> = (0..n).map(|i| at(&d.start_times, i)).collect();
     let offsets = offsets_from_first(&starts);
+    drop(starts);
     let mut requests = Vec::with_capacity(n);
-    for (i, ttft) in ttfts.iter().enumerate() {
-        let error = d
-            .errors
-            .as_ref()
-            .and_then(|e| e[i].clone())
+    let mut errors = d.errors.map(Vec::into_iter);
+    for (i, start) in offsets.into_iter().enumerate() {
+        let ttft = ttfts.get(i);
+        let error = errors
+            .as_mut()
+            .and_then(Iterator::next)
+            .flatten()
             .filter(|e| !e.is_empty());
         let ok = error.is_none();
-        let tokens = |v: &Option<Vec<Option<f64>>>, name: &str| -> Result<Option<u64>, String> {
+        let tokens = |v: &Option<Floats>, name: &str| -> Result<Option<u64>, String> {
             match at(v, i) {
                 None => Ok(None),
                 Some(x) if x >= 0.0 && x.fract() == 0.0 => Ok(Some(x as u64)),
@@ -131,28 +159,27 @@ fn to_run(d: Detailed, run_index: u32) -> Result<Option<RunRequests>, String> {
                 other => Ok(other.map(|s| s * 1000.0)),
             }
         };
-        let ttft_ms = if ok { seconds(*ttft, "ttfts")? } else { None };
+        let ttft_ms = if ok { seconds(ttft, "ttfts")? } else { None };
         let e2el_ms = if ok {
             seconds(at(&d.latencies, i), "latencies")?
         } else {
             None
         };
-        let itl_ms = match d.itls.as_ref().and_then(|l| l[i].as_ref()) {
+        let itl_ms = match d.itls.as_ref().and_then(|l| l.get(i)) {
             Some(gaps) if ok => {
                 let mut ms = Vec::with_capacity(gaps.len());
-                for g in gaps {
-                    match g {
-                        Some(g) if *g < 0.0 => return Err(bad_value("itls", i, *g)),
-                        Some(g) => ms.push(g * 1000.0),
-                        None => return Err(bad_value("itls", i, f64::NAN)),
+                for &g in gaps {
+                    if g.is_nan() || g < 0.0 {
+                        return Err(bad_value("itls", i, g));
                     }
+                    ms.push(g * 1000.0);
                 }
                 Some(ms)
             }
             _ => None,
         };
         // vLLM's calculate_metrics, in seconds as it computes, then in milliseconds.
-        let tpot_ms = match (ok, at(&d.latencies, i), *ttft, output_tokens) {
+        let tpot_ms = match (ok, at(&d.latencies, i), ttft, output_tokens) {
             (true, Some(lat), Some(t), Some(out)) if out > 1 => {
                 Some((lat - t) / (out - 1) as f64 * 1000.0)
             }
@@ -167,7 +194,7 @@ fn to_run(d: Detailed, run_index: u32) -> Result<Option<RunRequests>, String> {
             ttft_ms,
             tpot_ms,
             e2el_ms,
-            start_ms: offsets[i].map(|s| s * 1000.0),
+            start_ms: start.map(|s| s * 1000.0),
             itl_ms,
             itl_mean_ms: None,
         });
