@@ -9,6 +9,12 @@ mod commands;
 mod errors;
 mod stream;
 
+// The allocator of the CLI (src/main.rs), so that a run costs what it costs there: Rust's
+// allocations in this library only; buffers handed to polars are freed by their own
+// release callbacks, which come back here.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::path::PathBuf;
 
 use pyo3::prelude::*;
@@ -25,6 +31,8 @@ use stream::FrameStream;
 /// `./perflab.toml` when present), warnings kept for the caller.
 fn env(lang: &str, config: Option<&str>) -> PyResult<(Env, std::sync::Arc<app::Collected>)> {
     let langs = perflab::l10n::resolve_langs(&[lang.to_owned()]).map_err(|e| to_py(&e, lang))?;
+    // Warnings are said as they happen, in the language of messages: this call's.
+    perflab::l10n::set_message_language(langs[0]);
     let config = Config::discover(config.map(std::path::Path::new)).map_err(|e| to_py(&e, lang))?;
     let warnings = std::sync::Arc::new(app::Collected::default());
     let env = Env::new(langs[0], config)

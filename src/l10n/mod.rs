@@ -4,6 +4,7 @@
 //! any locale that lacks an id another has).
 
 use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use fluent_bundle::concurrent::FluentBundle;
@@ -88,30 +89,36 @@ fn environment_lang() -> Option<&'static str> {
         .find_map(|v| v.split(':').find_map(normalize_lang))
 }
 
-/// The language of messages (errors, warnings, progress) for this process: set once by
-/// the command line from `--lang` before anything is printed.
-static MESSAGE_LANG: OnceLock<&'static str> = OnceLock::new();
-static MESSAGES: OnceLock<Localizer> = OnceLock::new();
+/// The language of messages (errors, warnings, progress): one of [`LANGUAGES`] by its
+/// place plus one, 0 while none is chosen (then the environment's).
+static MESSAGE_LANG: AtomicUsize = AtomicUsize::new(0);
+/// Each language's localizer, parsed the first time a message is said in it.
+static MESSAGES: [OnceLock<Localizer>; LANGUAGES.len()] = [const { OnceLock::new() }; LANGUAGES.len()];
+static ENVIRONMENT_LANG: OnceLock<&'static str> = OnceLock::new();
 
-/// Chooses the language of [`messages`]; the first call wins (the command line makes
-/// it before any message is built).
+/// Chooses the language of [`messages`] from now on. The command line chooses once,
+/// from `--lang`, before anything is said; the Python binding chooses at each call from
+/// its `lang=`, so that its warnings are said in the caller's language (two calls on two
+/// threads at once, in two languages, share whichever was chosen last).
 pub fn set_message_language(lang: &'static str) {
-    let _ = MESSAGE_LANG.set(lang);
+    if let Some(i) = LANGUAGES.iter().position(|l| *l == lang) {
+        MESSAGE_LANG.store(i + 1, Ordering::Relaxed);
+    }
 }
 
 /// The localizer of messages: the language chosen with [`set_message_language`], else
 /// the environment's, else English. Library code builds every error and warning text
 /// through it (`tr!`), so a message is in the user's language wherever it is made.
 pub fn messages() -> &'static Localizer {
-    MESSAGES.get_or_init(|| {
-        let lang = MESSAGE_LANG
-            .get()
-            .copied()
-            .or_else(environment_lang)
-            .unwrap_or("en");
+    let chosen = match MESSAGE_LANG.load(Ordering::Relaxed) {
+        0 => *ENVIRONMENT_LANG.get_or_init(|| environment_lang().unwrap_or("en")),
+        i => LANGUAGES[i - 1],
+    };
+    let slot = LANGUAGES.iter().position(|l| *l == chosen).unwrap_or(0);
+    MESSAGES[slot].get_or_init(|| {
         // The locales are embedded and parsed by a unit test: failing here is a build
         // defect, and English is the fallback of every language anyway.
-        Localizer::new(lang)
+        Localizer::new(chosen)
             .or_else(|_| Localizer::new("en"))
             .expect("embedded English locale parses")
     })

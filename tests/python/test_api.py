@@ -5,6 +5,7 @@ exceptions naming the file and line."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import warnings
@@ -108,6 +109,19 @@ def test_what_the_cli_says_on_stderr_is_a_warning(cli, tmp_path):
     printed = cli("ingest", "--keep-going", tmp_path).stderr.decode()
     for message in messages:
         assert message in printed
+    # In the caller's language, as the CLI says them in its own; the next call's own.
+    with pytest.warns(perflab.PerflabWarning) as said_ru:
+        perflab.ingest(tmp_path, keep_going=True, lang="ru")
+    russian = [str(w.message) for w in said_ru]
+    assert len(russian) == len(messages) and set(russian).isdisjoint(messages)
+    printed_ru = cli(
+        "ingest", "--keep-going", tmp_path, env={**os.environ, "PERFLAB_LANG": "ru"}
+    ).stderr.decode()
+    for message in russian:
+        assert message in printed_ru
+    with pytest.warns(perflab.PerflabWarning) as said_again:
+        perflab.ingest(tmp_path, keep_going=True)
+    assert [str(w.message) for w in said_again] == messages
     # A filter turns them into errors, as any warning.
     with warnings.catch_warnings():
         warnings.simplefilter("error", perflab.PerflabWarning)
