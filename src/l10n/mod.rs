@@ -93,7 +93,8 @@ fn environment_lang() -> Option<&'static str> {
 /// place plus one, 0 while none is chosen (then the environment's).
 static MESSAGE_LANG: AtomicUsize = AtomicUsize::new(0);
 /// Each language's localizer, parsed the first time a message is said in it.
-static MESSAGES: [OnceLock<Localizer>; LANGUAGES.len()] = [const { OnceLock::new() }; LANGUAGES.len()];
+static MESSAGES: [OnceLock<Localizer>; LANGUAGES.len()] =
+    [const { OnceLock::new() }; LANGUAGES.len()];
 static ENVIRONMENT_LANG: OnceLock<&'static str> = OnceLock::new();
 
 /// Chooses the language of [`messages`] from now on. The command line chooses once,
