@@ -16,6 +16,7 @@ diff-note-no-noise = { $count ->
    *[other] { $count } matched keys have
 } a single run on a side: no noise estimate exists, so the threshold alone decided.
 diff-note-welch = With two or more runs per side, a change past a threshold counts only when it is significant (Welch's t-test, p < 0.05); the 95% interval is of the change, in % of the baseline mean.
+diff-note-prediction = Against the history: a change past a threshold counts only when the candidate falls outside the window's 95% prediction interval (mean ± t·s·√(1/k + 1/n), from the window's n runs and their standard deviation s, for the mean of k candidate runs); `--json` gives it as `prediction` (low, high) of each metric.
 diff-note-within-noise = { $count ->
     [one] 1 change passed a threshold but is
    *[other] { $count } changes passed a threshold but are

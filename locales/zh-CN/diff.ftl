@@ -10,6 +10,7 @@ diff-policy-config = 规则（{ $path }）：
 diff-note-key = 运行按以下列配对：{ $key }。
 diff-note-no-noise = 有 { $count } 个已配对键在某一侧只有一次运行：无法估计噪声，仅由阈值判定。
 diff-note-welch = 每侧有两次及以上运行时，超过阈值的变化只有在显著时才计入（Welch t 检验，p < 0.05）；95% 置信区间针对变化量，以基线均值的百分比表示。
+diff-note-prediction = 与历史相比：超过阈值的变化只有在候选结果落在窗口的 95% 预测区间之外时才计入（均值 ± t·s·√(1/k + 1/n)，由窗口的 n 次运行及其标准差 s 得出，针对 k 次候选运行的均值）；`--json` 中每个指标的 `prediction`（low、high）给出该区间。
 diff-note-within-noise = 有 { $count } 处变化超过阈值，但在噪声范围内（不显著）。
 diff-note-already-beyond = 有 { $count } 个限值在基线中已被超过。
 diff-note-not-applicable = 有 { $count } 项规则检查不适用：某一侧缺少该指标。

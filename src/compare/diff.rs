@@ -30,6 +30,7 @@ use super::policy::{Limit, Policy, Rule};
 use crate::model::schema::{compare_columns, higher_is_better};
 use crate::model::Run;
 use crate::requests::{Metric, RunRequests};
+use crate::stats::prediction::Prediction;
 use crate::stats::significance::{self, RequestTest};
 use crate::stats::welch::{self as stats, Summary, Welch};
 
@@ -116,6 +117,10 @@ pub struct MetricDiff {
     pub ci_percent: Option<(f64, f64)>,
     /// One run per side with requests on both: the test of this column from them.
     pub request_test: Option<RequestTest>,
+    /// Against a history window (`diff --against-history`): the interval the window's
+    /// spread predicts for the candidate; a change inside it is within noise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prediction: Option<Prediction>,
     pub trend: Trend,
     /// The worst outcome of the rules on this metric; `None` when no rule names it.
     pub status: Option<CheckOutcome>,
@@ -189,6 +194,10 @@ pub struct Comparison {
     pub removed: Vec<Unmatched>,
     pub counts: Counts,
     pub verdict: Verdict,
+    /// The baseline is a history window, judged by its prediction interval
+    /// ([`Comparison::judge_against_history`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub against_history: bool,
 }
 
 impl Comparison {
@@ -275,6 +284,7 @@ pub fn compare_with_requests(
         removed,
         counts,
         verdict,
+        against_history: false,
     }
 }
 
@@ -361,31 +371,7 @@ fn compare_group(
             test_from_requests(d, b, c);
         }
     }
-    let mut checks = Vec::with_capacity(rules.len());
-    for (i, rule) in rules.iter().enumerate() {
-        let md = diffs.iter().find(|d| d.metric == rule.metric);
-        let (outcome, observed) =
-            md.map_or((CheckOutcome::NotApplicable, None), |d| evaluate(rule, d));
-        checks.push(Check {
-            rule: i,
-            outcome,
-            observed,
-        });
-    }
-    let candidate_failed = completed_nothing(&group.candidate);
-    for d in &mut diffs {
-        d.status = checks
-            .iter()
-            .filter(|c| rules[c.rule].metric == d.metric)
-            .map(|c| c.outcome)
-            .max();
-        if candidate_failed && d.metric == "completed" {
-            d.status = Some(CheckOutcome::Regression);
-        }
-    }
-    let regressed =
-        candidate_failed || checks.iter().any(|c| c.outcome == CheckOutcome::Regression);
-    PairDiff {
+    let mut pair = PairDiff {
         label,
         key,
         baseline_runs: group.baseline.len(),
@@ -394,15 +380,53 @@ fn compare_group(
         requests_tested: sides.is_some(),
         sources,
         metrics: diffs,
-        checks,
-        candidate_failed,
+        checks: Vec::new(),
+        candidate_failed: completed_nothing(&group.candidate),
         config_differs: crate::keys::config_differs(&group.baseline, &group.candidate),
-        verdict: if regressed {
-            Verdict::Regression
-        } else {
-            Verdict::Pass
-        },
+        verdict: Verdict::Pass,
+    };
+    judge_pair(&mut pair, rules);
+    pair
+}
+
+/// Every rule on a pair's metrics: its checks, each metric's worst outcome, and the
+/// pair's verdict (a candidate that completed nothing regressed whatever the rules say).
+pub(super) fn judge_pair(pair: &mut PairDiff, rules: &[Rule]) {
+    pair.checks = rules
+        .iter()
+        .enumerate()
+        .map(|(i, rule)| {
+            let md = pair.metrics.iter().find(|d| d.metric == rule.metric);
+            let (outcome, observed) =
+                md.map_or((CheckOutcome::NotApplicable, None), |d| evaluate(rule, d));
+            Check {
+                rule: i,
+                outcome,
+                observed,
+            }
+        })
+        .collect();
+    for d in &mut pair.metrics {
+        d.status = pair
+            .checks
+            .iter()
+            .filter(|c| rules[c.rule].metric == d.metric)
+            .map(|c| c.outcome)
+            .max();
+        if pair.candidate_failed && d.metric == "completed" {
+            d.status = Some(CheckOutcome::Regression);
+        }
     }
+    let regressed = pair.candidate_failed
+        || pair
+            .checks
+            .iter()
+            .any(|c| c.outcome == CheckOutcome::Regression);
+    pair.verdict = if regressed {
+        Verdict::Regression
+    } else {
+        Verdict::Pass
+    };
 }
 
 /// The values of one request metric a test compares: per successful request, except
@@ -487,6 +511,7 @@ pub fn metric_diff(metric: &str, base: &[f64], cand: &[f64]) -> Option<MetricDif
         welch,
         ci_percent,
         request_test: None,
+        prediction: None,
         trend,
         status: None,
     })
@@ -501,9 +526,14 @@ pub fn evaluate(rule: &Rule, d: &MetricDiff) -> (CheckOutcome, Option<f64>) {
             };
             let outcome = if !rule.op.holds(change, threshold) {
                 CheckOutcome::Pass
-            } else if d.welch.is_some_and(|w| w.p >= stats::ALPHA)
-                || d.request_test.is_some_and(|t| !t.significant)
-            {
+            } else if match d.prediction {
+                // Against a history, its spread decides, not a test of two means.
+                Some(p) => p.inside,
+                None => {
+                    d.welch.is_some_and(|w| w.p >= stats::ALPHA)
+                        || d.request_test.is_some_and(|t| !t.significant)
+                }
+            } {
                 CheckOutcome::WithinNoise
             } else {
                 CheckOutcome::Regression
@@ -526,7 +556,7 @@ pub fn evaluate(rule: &Rule, d: &MetricDiff) -> (CheckOutcome, Option<f64>) {
     }
 }
 
-fn count(pairs: &[PairDiff], added: &[Unmatched], removed: &[Unmatched]) -> Counts {
+pub(super) fn count(pairs: &[PairDiff], added: &[Unmatched], removed: &[Unmatched]) -> Counts {
     let mut counts = Counts {
         matched: pairs.len(),
         added: added.len(),

@@ -3,6 +3,7 @@
 //! intervals), `policy` parses the rules, and `diff` builds the [`Comparison`] with every
 //! verdict. Renderers (`render::diff`) only read the comparison.
 
+mod against_history;
 pub mod capacity;
 pub mod diff;
 pub mod pairing;

@@ -831,3 +831,76 @@ fn two_metrics_in_one_report_and_one_entry_per_night() {
     let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
     assert!(err.contains("nope_ms"), "{err}");
 }
+
+/// `diff --against-history` judges the candidate by the window's prediction interval
+/// (mean ± t·s·√(1 + 1/n)): a 6% drop is a regression against quiet nights (±0.5%) and
+/// within noise against noisy ones (±8%), with `diff`'s verdict words and exit codes.
+#[test]
+fn diff_against_history_judges_by_the_windows_prediction_interval() {
+    let tmp = tempfile::tempdir().unwrap();
+    let judge = |name: &str, noise: &[f64], candidate: f64| -> (i32, Json) {
+        let store = tmp.path().join(name);
+        let nights = tmp.path().join(format!("{name}-nights"));
+        for (i, n) in noise.iter().enumerate() {
+            add(&store, &night(&nights, i, 1.0 + n), i).success();
+        }
+        let cand = night(&tmp.path().join(format!("{name}-cand")), 0, candidate);
+        let out = perflab()
+            .args(["diff", "--against-history"])
+            .arg(&store)
+            .arg(&cand)
+            .args(["--fail-on", "output_throughput<-5%", "--json"])
+            .output()
+            .unwrap();
+        let v: Json = serde_json::from_slice(&out.stdout).unwrap();
+        (out.status.code().unwrap(), v)
+    };
+    let metric = |v: &Json| -> Json {
+        v["pairs"][0]["metrics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["metric"] == "output_throughput")
+            .unwrap()
+            .clone()
+    };
+    let quiet = [
+        0.0, 0.005, -0.005, 0.002, -0.002, 0.003, -0.003, 0.001, -0.001, 0.0,
+    ];
+    let noisy = [0.0, 0.08, -0.08, 0.04, -0.05, 0.07, -0.07, 0.01, -0.01, 0.0];
+
+    // Quiet nights: 6% down is outside the interval, a regression, exit 1.
+    let (code, v) = judge("quiet", &quiet, 0.94);
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(v["verdict"], "regression");
+    assert_eq!(v["against_history"], true);
+    let m = metric(&v);
+    assert_eq!(m["prediction"]["inside"], false, "{m}");
+    assert_eq!(m["prediction"]["window_runs"], 10);
+    assert_eq!(m["status"], "regression");
+    // The interval: the window's mean ± t_{9,0.975}·s·√(1 + 1/10), s from the ten nights.
+    let base = real_result()["output_throughput"].as_f64().unwrap();
+    let values: Vec<f64> = quiet.iter().map(|n| base * (1.0 + n)).collect();
+    let mean = values.iter().sum::<f64>() / 10.0;
+    let s = (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / 9.0).sqrt();
+    let half = 2.262157 * s * 1.1_f64.sqrt();
+    let low = m["prediction"]["low"].as_f64().unwrap();
+    assert!(
+        (low - (mean - half)).abs() < 1e-3,
+        "{low} vs {}",
+        mean - half
+    );
+
+    // A candidate within the quiet nights' spread passes, exit 0.
+    let (code, v) = judge("quiet2", &quiet, 1.001);
+    assert_eq!((code, &v["verdict"]), (0, &Json::from("pass")), "{v}");
+    assert_eq!(metric(&v)["prediction"]["inside"], true);
+
+    // Noisy nights: the same 6% drop is a night they have seen, within noise, exit 0.
+    let (code, v) = judge("noisy", &noisy, 0.94);
+    assert_eq!(code, 0, "{v}");
+    let m = metric(&v);
+    assert_eq!(m["prediction"]["inside"], true, "{m}");
+    assert_eq!(m["status"], "within_noise");
+    assert_eq!(v["counts"]["within_noise"], 1);
+}

@@ -215,6 +215,9 @@ fn run_local(request: &DiffRequest, env: &Env) -> Result<DiffOutcome> {
     check_columns(&policy, &key, &baseline, &candidate, l10n)?;
     let mut cmp =
         compare::diff::compare_with_requests(&baseline, &candidate, &key, &policy, &requests);
+    if request.against_history.is_some() {
+        cmp.judge_against_history();
+    }
     if cmp.pairs.is_empty() {
         let suggestion = compare::pairing::suggested_key(&baseline, &candidate);
         return Err(Error::usage(nothing_matched(

@@ -203,7 +203,9 @@ impl DiffView {
             ));
         }
         let requests_tested = cmp.pairs.iter().filter(|p| p.requests_tested).count();
-        if c.matched > c.without_noise_estimate + requests_tested {
+        if cmp.against_history {
+            notes.push(l10n.tr("diff-note-prediction"));
+        } else if c.matched > c.without_noise_estimate + requests_tested {
             notes.push(l10n.tr("diff-note-welch"));
         }
         if requests_tested > 0 {
