@@ -30,6 +30,10 @@
 //! then are its rates read. A benchmark printed twice (0.8 prints its tables once per
 //! output) is one run.
 
+use std::sync::LazyLock;
+
+use aho_corasick::AhoCorasick;
+
 use super::guidellm_summary::{set_strategy, Strategy};
 use super::reader::{Parsed, ReadResult, Reader, Source};
 use super::same_run::half_unit;
@@ -47,10 +51,18 @@ impl Reader for GuidellmConsoleReader {
 
     fn read(&self, source: &Source) -> ReadResult {
         let text = source.text;
-        let has = |needle: &str| memchr::memmem::find(text.as_bytes(), needle.as_bytes()).is_some();
-        let old = has("Benchmarks Stats:") || has("Benchmarks Info:");
-        let new = has("Request Latency Statistics (Completed Requests)") || has("Run Summary Info");
-        if !old && !new {
+        // One pass for the four titles of either layout (four memmem scans were 6% of the
+        // ingest of a large log that holds none).
+        static TITLES: LazyLock<AhoCorasick> = LazyLock::new(|| {
+            AhoCorasick::new([
+                "Benchmarks Stats:",
+                "Benchmarks Info:",
+                "Request Latency Statistics (Completed Requests)",
+                "Run Summary Info",
+            ])
+            .expect("literal patterns always build")
+        });
+        if !TITLES.is_match(text) {
             return Ok(None);
         }
         let mut runs: Vec<(String, Run)> = Vec::new();

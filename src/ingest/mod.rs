@@ -6,7 +6,7 @@
 mod aiperf_layout;
 pub mod aiperf_records;
 mod batches;
-mod contents;
+pub mod contents;
 mod not_runs;
 mod reader;
 mod same_run;

@@ -141,7 +141,10 @@ fn all_failed_run(source: &Source) -> Option<Run> {
     if source.file_name() == "aiperf.log" {
         return None;
     }
-    if let Some(pos) = text.find(AIPERF_PROCESSED) {
+    // memchr's searcher rather than `str::find`: on a 400 MB log with no table these two
+    // scans of the whole text were a tenth of its ingest.
+    let find = |needle: &str| memchr::memmem::find(text.as_bytes(), needle.as_bytes());
+    if let Some(pos) = find(AIPERF_PROCESSED) {
         let rest = &text[pos + AIPERF_PROCESSED.len()..];
         let errors = rest.split_whitespace().next()?.parse::<u64>().ok()?;
         let mut run = Run::new(Format::AiperfConsole, Some(source.line_of(pos)));
@@ -149,10 +152,8 @@ fn all_failed_run(source: &Source) -> Option<Run> {
         run.set_num("failed", errors as f64);
         return Some(run);
     }
-    let failed = text.find(PERF_ANALYZER_FAILED)?;
-    let first_error = text
-        .find(PERF_ANALYZER_THREAD_ERROR)
-        .filter(|&e| e < failed)?;
+    let failed = find(PERF_ANALYZER_FAILED)?;
+    let first_error = find(PERF_ANALYZER_THREAD_ERROR).filter(|&e| e < failed)?;
     let mut run = Run::new(Format::GenaiPerfConsole, Some(source.line_of(first_error)));
     run.set_num("completed", 0.0);
     // The error repeats perf_analyzer's command as a Python list on one line:

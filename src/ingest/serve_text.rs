@@ -51,7 +51,10 @@ pub(super) fn read_blocks(text: &str, chunk_bytes: usize) -> Result<Parsed, Pars
     let chunks = split::scan_in_chunks(text, HEADER, chunk_bytes, |range, lines, not_before| {
         scan(text, range, lines, not_before)
     })?;
-    let mut parsed = Parsed::default();
+    let mut parsed = Parsed {
+        runs: Vec::with_capacity(chunks.iter().map(|c| c.runs.len()).sum()),
+        warnings: Vec::new(),
+    };
     for chunk in chunks {
         parsed.runs.extend(chunk.runs);
         parsed.warnings.extend(chunk.warnings);
@@ -422,6 +425,8 @@ impl<'p> BlockParser<'p> {
         labels: &mut Labels<'t>,
     ) -> Result<Block, ParseError> {
         let mut run = Run::new(Format::VllmServeText, Some(self.header_line));
+        // Blocks of one text print the same lines: as many values as the last one's.
+        run.values.reserve(labels.by_line.len());
         // Labels without a column, as printed: `extra`'s JSON object.
         let mut extra = serde_json::Map::new();
         let mut unknown = Vec::new();

@@ -94,6 +94,12 @@ impl Values {
         self.entries.iter().map(|(_, v)| v)
     }
 
+    /// Room for `additional` more values: a reader that knows how many a run will hold
+    /// (the block before it held as many) allocates once instead of growing four times.
+    pub fn reserve(&mut self, additional: usize) {
+        self.entries.reserve(additional);
+    }
+
     /// Gives back the spare capacity a reader's inserts left (a run is kept, unchanged,
     /// until it is written).
     pub fn shrink_to_fit(&mut self) {
