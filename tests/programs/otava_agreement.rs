@@ -67,8 +67,7 @@ fn series(nights: usize, steps: &[(usize, f64)], sd: f64, seed: u64) -> Vec<f64>
         .map(|i| {
             let level = steps
                 .iter()
-                .filter(|(at, _)| i >= *at)
-                .last()
+                .rfind(|(at, _)| i >= *at)
                 .map_or(100.0, |(_, l)| *l);
             level + noise.sample(&mut rng)
         })
@@ -97,8 +96,11 @@ fn otava(all: &[Vec<f64>]) -> Result<Vec<Vec<usize>>, Failed> {
     serde_json::from_slice(&out.stdout).map_err(|e| e.to_string().into())
 }
 
+/// A case: its name, nights, steps (night, new level) and the noise's σ.
+type Case = (&'static str, usize, Vec<(usize, f64)>, f64);
+
 fn agreement() -> Result<(), Failed> {
-    let cases: [(&str, usize, Vec<(usize, f64)>, f64); 3] = [
+    let cases: [Case; 3] = [
         // −10% at night 25 of 40, σ = 1%.
         ("step", 40, vec![(25, 90.0)], 1.0),
         // −10% at night 20, then +8% of the first level at night 40, of 60.
