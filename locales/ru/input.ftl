@@ -12,3 +12,6 @@ input-unknown-label = неизвестная метка `{ $label }` в блок
 objects-error-scheme = { $url }: схема `{ $scheme }` не поддерживается (папка, file://, s3://, gs://, az://, abfss://)
 objects-error-open = { $url }: { $reason }
 objects-error-empty = { $url }: под этим префиксом нет объектов
+objects-error-credentials-s3 = { $url }: в окружении нет учётных данных Amazon S3. Задайте { $missing } (или вместо них { $others }) и запустите снова; для S3-совместимого сервера также AWS_ENDPOINT (и AWS_ALLOW_HTTP=true для HTTP без TLS).
+objects-error-credentials-gs = { $url }: в окружении нет учётных данных Google Cloud Storage. Задайте { $missing } — путь к файлу ключа сервисного аккаунта (или вместо него { $others }) и запустите снова.
+objects-error-credentials-az = { $url }: в окружении нет учётных данных Azure Storage. Задайте { $missing } (или вместо них { $others }) и запустите снова.

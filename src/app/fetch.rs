@@ -93,7 +93,10 @@ fn objects_to(
 ) -> Result<PathBuf> {
     let runtime = objects::runtime(url)?;
     runtime.block_on(async {
-        let reason = |e: object_store::Error| open_error(url, e.to_string());
+        // No credentials in the environment: the variables to set, not the HTTP error.
+        let reason = |e: object_store::Error| {
+            objects::credentials_error(url, &e).unwrap_or_else(|| open_error(url, e.to_string()))
+        };
         // One object named whole: its file name, as a file named on the command line.
         if let Ok(meta) = store.head(&root).await {
             let name = meta.location.filename().unwrap_or("object").to_owned();

@@ -117,6 +117,9 @@ impl Store {
     }
 
     fn failed(&self, what: &str, e: impl std::fmt::Display) -> Error {
+        if let Some(e) = crate::objects::credentials_error(&self.name, &e) {
+            return e;
+        }
         Error::usage(crate::msg!(
             "history-error-io",
             store = self.name.clone(),

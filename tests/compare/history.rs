@@ -904,3 +904,60 @@ fn diff_against_history_judges_by_the_windows_prediction_interval() {
     assert_eq!(m["status"], "within_noise");
     assert_eq!(v["counts"]["within_noise"], 1);
 }
+
+/// An object-store URL with no credentials in the environment: the error names the
+/// variables to set, in the user's language, exit 2, and no HTTP error. The S3 builder's
+/// last resort, the instance metadata address, is pointed at a closed local port so that
+/// the test never leaves the machine.
+#[test]
+fn an_object_store_without_credentials_names_the_variables_to_set() {
+    let bare = |lang: &str| {
+        let mut cmd = common::cli::perflab();
+        cmd.env("PERFLAB_LANG", lang);
+        for (k, _) in std::env::vars() {
+            if k.starts_with("AWS_") || k.starts_with("GOOGLE_") || k.starts_with("AZURE_") {
+                cmd.env_remove(k);
+            }
+        }
+        cmd.env("AWS_METADATA_ENDPOINT", "http://127.0.0.1:9");
+        cmd
+    };
+    let said = |cmd: &mut assert_cmd::Command| -> String {
+        let out = cmd.assert().code(2);
+        String::from_utf8(out.get_output().stderr.clone()).unwrap()
+    };
+    let raw = ["Generic", "error sending request", "127.0.0.1:9", "169.254"];
+    // The history store, and an input read from a bucket.
+    for args in [
+        vec!["history", "report", "--store", "s3://bench-results/nightly"],
+        vec![
+            "ingest",
+            "s3://bench-results/nightly/vllm-20261101-0200.json",
+        ],
+    ] {
+        let err = said(bare("en").args(&args));
+        assert!(
+            err.contains("AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY")
+                && err.contains("AWS_WEB_IDENTITY_TOKEN_FILE")
+                && err.contains("s3://bench-results/nightly"),
+            "{err}"
+        );
+        assert!(raw.iter().all(|r| !err.contains(r)), "{err}");
+    }
+    // Half a pair: only the missing half is named.
+    let err = said(bare("en").env("AWS_ACCESS_KEY_ID", "AKIAEXAMPLE").args([
+        "history",
+        "report",
+        "--store",
+        "s3://bench-results/nightly",
+    ]));
+    assert!(err.contains("Set AWS_SECRET_ACCESS_KEY ("), "{err}");
+    // Azure without an account fails before any request; in Russian.
+    let err = said(bare("ru").args(["history", "report", "--store", "az://results/nightly"]));
+    assert!(
+        err.contains("AZURE_STORAGE_ACCOUNT_NAME, AZURE_STORAGE_ACCOUNT_KEY")
+            && err.contains("нет учётных данных Azure"),
+        "{err}"
+    );
+    assert!(raw.iter().all(|r| !err.contains(r)), "{err}");
+}
