@@ -64,7 +64,30 @@ pub fn derive_failed(run: &mut Run) {
 
 /// Every `Namespace(...)` printed at the start of a line (after a `name=` such as
 /// SGLang's `benchmark_args=`, or a log prefix ending in a space), in file order.
-pub fn find_all(text: &str) -> Vec<Namespace> {
+#[cfg(test)]
+fn find_all(text: &str) -> Vec<Namespace> {
+    printed(text).into_iter().filter_map(|p| p.read()).collect()
+}
+
+/// A `Namespace(...)` line whose arguments close on it, not read yet: a noisy log prints
+/// thousands, and building each one's map was most of the time of reading the log, where
+/// only the few before a result block are used.
+struct Printed<'t> {
+    offset: usize,
+    body: &'t str,
+}
+
+impl Printed<'_> {
+    fn read(&self) -> Option<Namespace> {
+        Some(Namespace {
+            offset: self.offset,
+            args: parse_args(self.body)?,
+        })
+    }
+}
+
+/// The `Namespace(...)` lines whose arguments close, in file order.
+fn printed(text: &str) -> Vec<Printed<'_>> {
     let mut found = Vec::new();
     for pos in memchr::memmem::find_iter(text.as_bytes(), OPEN.as_bytes()) {
         let line_start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
@@ -82,10 +105,11 @@ pub fn find_all(text: &str) -> Vec<Namespace> {
         let line_end = text[body_start..]
             .find('\n')
             .map_or(text.len(), |i| body_start + i);
-        if let Some(args) = parse_args(&text[body_start..line_end]) {
-            found.push(Namespace {
+        let body = &text[body_start..line_end];
+        if scan_args(body, |_| {}) {
+            found.push(Printed {
                 offset: line_start,
-                args,
+                body,
             });
         }
     }
@@ -96,6 +120,12 @@ pub fn find_all(text: &str) -> Vec<Namespace> {
 /// before it (a Namespace cut short is not read).
 fn parse_args(body: &str) -> Option<BTreeMap<String, PyValue>> {
     let mut args = BTreeMap::new();
+    scan_args(body, |item| push_item(item, &mut args)).then_some(args)
+}
+
+/// Gives each top-level `key=value` item of `body` to `item`, up to the closing
+/// parenthesis; whether the line held it.
+fn scan_args<'b>(body: &'b str, mut item: impl FnMut(&'b str)) -> bool {
     let bytes = body.as_bytes();
     let mut depth = 0i32;
     let mut quote: Option<u8> = None;
@@ -118,19 +148,19 @@ fn parse_args(body: &str) -> Option<BTreeMap<String, PyValue>> {
             b'\'' | b'"' => quote = Some(c),
             b'(' | b'[' | b'{' | b'<' => depth += 1,
             b')' if depth == 0 => {
-                push_item(&body[item_start..i], &mut args);
-                return Some(args);
+                item(&body[item_start..i]);
+                return true;
             }
             b')' | b']' | b'}' | b'>' => depth = (depth - 1).max(0),
             b',' if depth == 0 => {
-                push_item(&body[item_start..i], &mut args);
+                item(&body[item_start..i]);
                 item_start = i + 1;
             }
             _ => {}
         }
         i += 1;
     }
-    None
+    false
 }
 
 fn push_item(item: &str, args: &mut BTreeMap<String, PyValue>) {
@@ -278,37 +308,55 @@ impl Namespace {
 /// prints its block of zeros; SGLang fails on its empty percentiles, with no block).
 const ALL_FAILED: &str = "All requests failed.";
 
+/// The searcher of [`ALL_FAILED`], built once: a region per Namespace is searched, and
+/// building the searcher each time was a twentieth of reading a noisy log.
+fn all_failed() -> &'static memchr::memmem::Finder<'static> {
+    static FINDER: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(ALL_FAILED.as_bytes()));
+    &FINDER
+}
+
 /// Completes a console's runs from the command lines printed before them, and adds the run
 /// whose every request failed where the client printed no block for it.
 pub fn apply(source: &Source, parsed: &mut Parsed) {
     let text = source.text;
-    let namespaces = find_all(text);
-    if namespaces.is_empty() {
+    let printed = printed(text);
+    if printed.is_empty() {
         return;
     }
-    let lines: Vec<u64> = namespaces
-        .iter()
-        .map(|n| source.line_of(n.offset))
-        .collect();
-    let region_end = |i: usize| namespaces.get(i + 1).map_or(text.len(), |n| n.offset);
+    let lines: Vec<u64> = printed.iter().map(|n| source.line_of(n.offset)).collect();
+    let region_end = |i: usize| printed.get(i + 1).map_or(text.len(), |n| n.offset);
     let in_region =
         |i: usize, line: u64| line > lines[i] && lines.get(i + 1).is_none_or(|&next| line < next);
-    for (i, ns) in namespaces.iter().enumerate() {
-        if parsed
-            .runs
-            .iter()
-            .any(|r| r.line.is_some_and(|l| in_region(i, l)))
-        {
+    // The one Namespace whose region can hold a line: the last printed before it.
+    let region_of = |line: u64| {
+        let i = lines.partition_point(|&l| l < line).checked_sub(1)?;
+        in_region(i, line).then_some(i)
+    };
+    // Read only when used: a noisy log prints thousands that no run follows.
+    let mut read: Vec<Option<Namespace>> = vec![None; printed.len()];
+    let mut namespace = |i: usize| -> Namespace {
+        read[i]
+            .get_or_insert_with(|| printed[i].read().expect("checked when found"))
+            .clone()
+    };
+    let mut run_lines: Vec<u64> = parsed.runs.iter().filter_map(|r| r.line).collect();
+    run_lines.sort_unstable();
+    for i in 0..printed.len() {
+        // A run inside the region: the first run line after the Namespace's is before
+        // the next Namespace's.
+        let after = run_lines.partition_point(|&l| l <= lines[i]);
+        if run_lines.get(after).is_some_and(|&l| in_region(i, l)) {
             continue;
         }
-        let region = &text[ns.offset..region_end(i)];
-        if let Some(at) = region.find(ALL_FAILED) {
-            let format = if ns.is_sglang() {
+        let region = &text.as_bytes()[printed[i].offset..region_end(i)];
+        if let Some(at) = all_failed().find(region) {
+            let format = if namespace(i).is_sglang() {
                 Format::SglangServeText
             } else {
                 Format::VllmServeText
             };
-            let mut run = Run::new(format, Some(source.line_of(ns.offset + at)));
+            let mut run = Run::new(format, Some(source.line_of(printed[i].offset + at)));
             run.set_num("completed", 0.0);
             parsed.runs.push(run);
         }
@@ -317,19 +365,18 @@ pub fn apply(source: &Source, parsed: &mut Parsed) {
     let mut previous_run_line = 0;
     for run in parsed.runs.iter_mut() {
         let Some(line) = run.line else { continue };
-        let used = (0..namespaces.len())
-            .rev()
-            .find(|&i| in_region(i, line) && lines[i] > previous_run_line);
+        let used = region_of(line).filter(|&i| lines[i] > previous_run_line);
         previous_run_line = line;
         let Some(i) = used else { continue };
-        namespaces[i].fill(run);
+        let ns = namespace(i);
+        ns.fill(run);
         if !matches!(run.format, Format::SglangServeText) {
             continue;
         }
         if run.text("dataset") == Some(SGLANG_SHARED_PREFIX)
             && !run.values.contains_key("num_prompts")
         {
-            if let Some(n) = printed_total_prompts(&text[namespaces[i].offset..region_end(i)]) {
+            if let Some(n) = printed_total_prompts(&text[ns.offset..region_end(i)]) {
                 run.set_num("num_prompts", n);
             }
         }
