@@ -142,12 +142,12 @@ pub fn history_add(
 
 /// `perflab history report --store STORE --metric M`.
 #[pyfunction]
-#[pyo3(signature = (store, metric, key=Vec::new(), filters=Vec::new(), since=None, recent=5, lang="en"))]
+#[pyo3(signature = (store, metrics=Vec::new(), key=Vec::new(), filters=Vec::new(), since=None, recent=5, lang="en"))]
 #[allow(clippy::too_many_arguments)]
 pub fn history_report(
     py: Python<'_>,
     store: String,
-    metric: String,
+    metrics: Vec<String>,
     key: Vec<String>,
     filters: Vec<String>,
     since: Option<String>,
@@ -156,8 +156,13 @@ pub fn history_report(
 ) -> PyResult<Exported> {
     let request = app::history::ReportRequest {
         store,
-        // `"a,b"` names several metrics, as `--metric a,b` does.
-        metrics: metric.split(',').map(str::to_owned).collect(),
+        // Each may be `"a,b"`, as `--metric a,b` is; none: the metrics `diff` watches.
+        metrics: metrics
+            .iter()
+            .flat_map(|m| m.split(','))
+            .filter(|m| !m.is_empty())
+            .map(str::to_owned)
+            .collect(),
         key,
         filters,
         since,

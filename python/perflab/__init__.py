@@ -432,15 +432,19 @@ class _History:
     @staticmethod
     def report(
         store: str,
-        metric: str,
+        metric: str | Sequence[str] | None = None,
         key: Sequence[str] | None = None,
         filters: Sequence[str] | None = None,
         since: str | None = None,
         recent: int = 5,
         lang: str = "en",
     ) -> HistoryReport:
+        """``perflab history report --store STORE --metric …``: one series per workload
+        (or ``key``) and metric. ``metric`` is a column, ``"a,b"``, or a list; ``None``
+        reports the metrics ``diff`` watches."""
+        metrics = [metric] if isinstance(metric, str) else list(metric or [])
         return HistoryReport(
-            _perflab.history_report(store, metric, list(key or []), list(filters or []), since, recent, lang)
+            _perflab.history_report(store, metrics, list(key or []), list(filters or []), since, recent, lang)
         )
 
 

@@ -65,7 +65,7 @@ def history_add(
 ) -> list[str]: ...
 def history_report(
     store: str,
-    metric: str,
+    metrics: list[str] = ...,
     key: list[str] = ...,
     filters: list[str] = ...,
     since: str | None = None,

@@ -28,13 +28,21 @@ def test_curves_frames_are_the_clis_json(cli):
     assert c.warnings, "the sweep's failed runs are said"
 
 
-def test_history_add_and_report(tmp_path):
+def test_history_add_and_report(tmp_path, cli):
     store = str(tmp_path / "store")
     said = perflab.history.add(FIXTURES / "history" / "vllm-result.json", store=store, date="2026-12-01")
     assert any("2026-12-01" in line for line in said)
     r = perflab.history.report(store, "total_token_throughput")
     assert r.series.height == 1
     assert "<html" in r.to_html()
+    # Several metrics: a list or "a,b", one JSON line per series and metric, as the CLI.
+    two = perflab.history.report(store, ["total_token_throughput", "mean_ttft_ms"])
+    assert two.to_json() == perflab.history.report(store, "total_token_throughput,mean_ttft_ms").to_json()
+    assert len(two.to_json().splitlines()) == 2
+    # None: the metrics diff watches, as `history report` without --metric.
+    done = cli("history", "report", "--store", store, "--json")
+    assert done.returncode == 0, done.stderr.decode()
+    assert perflab.history.report(store).to_json() == done.stdout.decode()
 
 
 def test_report_translate_and_import_write_what_the_cli_writes(tmp_path, cli):
