@@ -39,6 +39,8 @@ mod vllm_sweep;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use rayon::prelude::*;
+
 pub use batches::ingest_each;
 pub use json_lenient::sanitize as sanitize_json;
 pub use not_runs::NotARun;
@@ -98,10 +100,19 @@ fn read_with_readers(source: &Source, forced: Option<Format>) -> ReadResult {
             return Ok(Some(keep_format(parsed, forced)));
         }
     }
+    // The scanners side by side, each over the whole text with a `Source` of its own
+    // (its line counter is not shared): on one large log their passes ran one after
+    // another beside the block reader's chunks. Their results are taken in order, so the
+    // first error is the one a reader after another would meet.
+    let readers: Vec<&dyn Reader> = text_readers().into_iter().filter(wanted).collect();
+    let results: Vec<ReadResult> = readers
+        .par_iter()
+        .map(|reader| reader.read(&Source::new(source.path, source.text)))
+        .collect();
     let mut merged = Parsed::default();
     let mut any = false;
-    for reader in text_readers().into_iter().filter(wanted) {
-        if let Some(parsed) = reader.read(source)? {
+    for result in results {
+        if let Some(parsed) = result? {
             any = true;
             merged.runs.extend(parsed.runs);
             merged.warnings.extend(parsed.warnings);
