@@ -178,8 +178,9 @@ fn run_local(request: &DiffRequest, env: &Env) -> Result<DiffOutcome> {
     // store, which keeps runs, not their requests.
     let (baseline, candidate, key, requests) = match &request.against_history {
         Some(store) => {
+            let watched: Vec<String> = policy.rules.iter().map(|r| r.metric.clone()).collect();
             let (baseline, mut candidate, key) =
-                against_history(request, store, configured_key, env)?;
+                against_history(request, store, configured_key, &watched, env)?;
             let requests = RequestSides {
                 baseline: Default::default(),
                 candidate: side_requests(&request.baseline, &mut candidate, &objectives)?,

@@ -64,11 +64,13 @@ pub(super) fn document_sides(
 }
 
 /// `against_history`: the one path is the candidate; the baseline of each of its keys is
-/// the key's last `window` runs in the store (`history::baseline`).
+/// the key's last `window` runs in the store after its last change point in a `watched`
+/// metric (`history::baseline`).
 pub(super) fn against_history(
     request: &DiffRequest,
     store: &str,
     configured_key: Option<Vec<String>>,
+    watched: &[String],
     env: &Env,
 ) -> Result<(Vec<Run>, Vec<Run>, Vec<String>)> {
     if request.candidate.is_some() {
@@ -90,8 +92,13 @@ pub(super) fn against_history(
     });
     let store_handle = crate::history::Store::open(store, false)?;
     let history = crate::history::read::load_runs(&store_handle, None)?;
-    let baseline =
-        crate::history::baseline::last_runs_per_key(&history, &candidate, &key, request.window);
+    let baseline = crate::history::baseline::last_runs_per_key(
+        &history,
+        &candidate,
+        &key,
+        request.window,
+        watched,
+    );
     if baseline.is_empty() {
         return Err(Error::usage(env.l10n.tr_args(
             "history-error-no-history",
