@@ -31,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
@@ -83,8 +84,6 @@ def read_folder(folder: str, out: str, keep_going: bool) -> dict[str, object]:
     """Ingests one folder into its Parquet part; the manifest row of what happened."""
     row: dict[str, object] = {"folder": folder, "warnings": []}
     try:
-        import warnings
-
         with warnings.catch_warnings(record=True) as said:
             warnings.simplefilter("always", perflab.PerflabWarning)
             runs = perflab.ingest(folder, keep_going=keep_going)

@@ -156,13 +156,8 @@ pub fn history_report(
 ) -> PyResult<Exported> {
     let request = app::history::ReportRequest {
         store,
-        // Each may be `"a,b"`, as `--metric a,b` is; none: the metrics `diff` watches.
-        metrics: metrics
-            .iter()
-            .flat_map(|m| m.split(','))
-            .filter(|m| !m.is_empty())
-            .map(str::to_owned)
-            .collect(),
+        // Each may be `"a,b"` (the app splits them); none: the metrics `diff` watches.
+        metrics,
         key,
         filters,
         since,

@@ -174,18 +174,8 @@ pub fn report(request: &ReportRequest, env: &Env) -> Result<ReportOutcome> {
         })
         .collect::<Result<Vec<_>>>()?;
     // No key: one series per workload (`history::trends`).
-    let key: Vec<String> = request
-        .key
-        .iter()
-        .map(|k| k.trim().to_owned())
-        .filter(|k| !k.is_empty())
-        .collect();
-    let named: Vec<String> = request
-        .metrics
-        .iter()
-        .map(|m| m.trim().to_owned())
-        .filter(|m| !m.is_empty())
-        .collect();
+    let key = column_names(&request.key);
+    let named = column_names(&request.metrics);
     let default_metrics = named.is_empty();
     let metrics = if default_metrics {
         watched_metrics(env)
@@ -211,6 +201,18 @@ pub fn report(request: &ReportRequest, env: &Env) -> Result<ReportOutcome> {
         store: request.store.clone(),
         trends,
     })
+}
+
+/// The column names of a request's list, each entry possibly `"a,b"` as the CLI's
+/// `--metric a,b` is given (the Python binding passes its strings as they came).
+fn column_names(given: &[String]) -> Vec<String> {
+    given
+        .iter()
+        .flat_map(|g| g.split(','))
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(str::to_owned)
+        .collect()
 }
 
 /// The metrics `diff` watches: those of the config's `[diff] fail-on` rules when they
