@@ -432,16 +432,12 @@ pub(super) fn judge_pair(pair: &mut PairDiff, rules: &[Rule]) {
 /// The values of one request metric a test compares: per successful request, except
 /// ITL of a tool that pools every gap (vLLM, SGLang), whose gaps are the sample.
 fn request_values(rr: &RunRequests, metric: Metric) -> Vec<f64> {
-    let ok = rr.requests.iter().filter(|r| r.ok);
-    let values: Vec<f64> = if metric == Metric::Itl && rr.rule != crate::requests::Rule::Guidellm {
-        ok.filter_map(|r| r.itl_ms.as_ref())
-            .flatten()
-            .copied()
-            .collect()
+    let rs = &rr.requests;
+    if metric == Metric::Itl && rr.rule != crate::requests::Rule::Guidellm {
+        rs.successful_gaps().filter(|v| v.is_finite()).collect()
     } else {
-        ok.filter_map(|r| r.value(metric)).collect()
-    };
-    values.into_iter().filter(|v| v.is_finite()).collect()
+        rs.successful(metric)
+    }
 }
 
 /// Judges a latency column of a one-run-per-side pair from the runs' requests and

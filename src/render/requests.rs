@@ -68,7 +68,7 @@ pub fn cdf_chart(metric: Metric, sides: &[Side<'_>], l10n: &Localizer) -> Option
     let series: Vec<LineSeries> = sides
         .iter()
         .filter_map(|side| {
-            let values = crate::requests::successful(&side.requests.requests, |r| r.value(metric));
+            let values = side.requests.requests.successful(metric);
             if values.is_empty() {
                 return None;
             }
@@ -106,12 +106,10 @@ pub fn timeline_chart(sides: &[Side<'_>], l10n: &Localizer) -> Option<LineChart>
     let series: Vec<LineSeries> = sides
         .iter()
         .filter_map(|side| {
-            let pts: Vec<(f64, f64)> = side
-                .requests
-                .requests
-                .iter()
-                .filter(|r| r.ok)
-                .filter_map(|r| Some((r.start_ms? / 1000.0, r.e2el_ms?)))
+            let rs = &side.requests.requests;
+            let pts: Vec<(f64, f64)> = rs
+                .successful_rows()
+                .filter_map(|i| Some((rs.start_ms.get(i)? / 1000.0, rs.e2el_ms.get(i)?)))
                 .filter(|(x, y)| x.is_finite() && y.is_finite())
                 .collect();
             if pts.is_empty() {

@@ -166,7 +166,7 @@ pub fn read(text: &str) -> Result<Option<Vec<RunRequests>>, ReadError> {
         run_index: 1,
         rule: Rule::Aiperf,
         duration_s: None,
-        requests,
+        requests: requests.into(),
     }]))
 }
 

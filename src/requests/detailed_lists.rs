@@ -36,23 +36,9 @@ impl Floats {
     }
 }
 
-/// The `itls` list of lists: every gap in one vector, each request's `start..end` in it
-/// (`None`: the request's list was null). Nulls among the gaps are NaN.
-#[derive(Default)]
-pub struct Gaps {
-    values: Vec<f64>,
-    spans: Vec<Option<(usize, usize)>>,
-}
-
-impl Gaps {
-    pub fn len(&self) -> usize {
-        self.spans.len()
-    }
-
-    pub fn get(&self, i: usize) -> Option<&[f64]> {
-        self.spans[i].map(|(start, end)| &self.values[start..end])
-    }
-}
+/// The `itls` list of lists: every gap in one vector, each request's span in it (a null
+/// list: none), as the requests' `itl_ms` column keeps them. Nulls among the gaps are NaN.
+pub(super) use super::columns::Gaps;
 
 /// The fields, in the order a derived `Deserialize` reads them from a JSON array.
 const FIELDS: [&str; 8] = [
@@ -234,7 +220,7 @@ impl<'de> Visitor<'de> for OneList<'_> {
     }
 
     fn visit_none<E: de::Error>(self) -> Result<(), E> {
-        self.0.spans.push(None);
+        self.0.push(None);
         Ok(())
     }
 
@@ -258,11 +244,15 @@ impl<'de> Visitor<'de> for ListValues<'_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        let start = self.0.values.len();
-        while let Some(x) = seq.next_element::<Option<f64>>()? {
-            self.0.values.push(x.unwrap_or(f64::NAN));
+        let gaps = self.0;
+        if gaps.offsets.is_empty() {
+            gaps.offsets.push(0);
         }
-        self.0.spans.push(Some((start, self.0.values.len())));
+        while let Some(x) = seq.next_element::<Option<f64>>()? {
+            gaps.values.push(x.unwrap_or(f64::NAN));
+        }
+        gaps.offsets.push(gaps.values.len());
+        gaps.valid.push(true);
         Ok(())
     }
 }

@@ -23,7 +23,8 @@ use std::path::{Path, PathBuf};
 use polars::prelude::*;
 use serde::Serialize;
 
-use super::{Request, RunRequests};
+use super::columns::Nullable;
+use super::{Requests, RunRequests};
 use crate::model::FrameFormat;
 use crate::{Error, Result};
 
@@ -80,19 +81,19 @@ struct Row<'a, L> {
     itl_ms: L,
 }
 
-fn row<'a, L>(source: &'a str, run_index: u32, r: &'a Request, itl: L) -> Row<'a, L> {
+fn row<'a, L>(source: &'a str, run_index: u32, rs: &'a Requests, i: usize, itl: L) -> Row<'a, L> {
     Row {
         source,
         run_index,
-        request_index: r.index,
-        ok: r.ok,
-        error: r.error.as_deref(),
-        input_tokens: r.input_tokens,
-        output_tokens: r.output_tokens,
-        ttft_ms: r.ttft_ms,
-        tpot_ms: r.tpot_ms,
-        e2el_ms: r.e2el_ms,
-        start_ms: r.start_ms,
+        request_index: rs.index[i],
+        ok: rs.ok[i],
+        error: rs.error(i),
+        input_tokens: rs.input_tokens.get(i),
+        output_tokens: rs.output_tokens.get(i),
+        ttft_ms: rs.ttft_ms.get(i),
+        tpot_ms: rs.tpot_ms.get(i),
+        e2el_ms: rs.e2el_ms.get(i),
+        start_ms: rs.start_ms.get(i),
         itl_ms: itl,
     }
 }
@@ -121,7 +122,7 @@ impl RequestsWriter {
             }
             FrameFormat::NdJson => Sink::NdJson(BufWriter::new(file)),
             FrameFormat::Parquet => {
-                let empty = to_frame("", 0, &[])?;
+                let empty = to_frame("", 0, &Requests::default(), 0..0)?;
                 let schema = empty.schema().clone();
                 Sink::Parquet(ParquetWriter::new(file).batched(&schema)?)
             }
@@ -148,11 +149,11 @@ impl RequestsWriter {
     /// again); empty, with the frame's columns, when no run kept requests.
     pub fn finish_frame(self) -> Result<DataFrame> {
         let Sink::Memory(frames) = self.sink else {
-            return to_frame("", 0, &[]);
+            return to_frame("", 0, &Requests::default(), 0..0);
         };
         let mut frames = frames.into_iter();
         let Some(mut all) = frames.next() else {
-            return to_frame("", 0, &[]);
+            return to_frame("", 0, &Requests::default(), 0..0);
         };
         for f in frames {
             all.vstack_mut(&f)?;
@@ -163,30 +164,34 @@ impl RequestsWriter {
     /// Appends the requests of one run.
     pub fn write(&mut self, source: &str, run: &RunRequests) -> Result<()> {
         let path = self.path.clone();
+        let rs = &run.requests;
+        let n = rs.len();
         match &mut self.sink {
             Sink::Csv(w) => {
-                for r in &run.requests {
-                    let itl = r
+                for i in 0..n {
+                    let itl = rs
                         .itl_ms
-                        .as_ref()
+                        .get(i)
                         .map(|g| serde_json::to_string(g).unwrap_or_default());
-                    w.serialize(row(source, run.run_index, r, itl))
+                    w.serialize(row(source, run.run_index, rs, i, itl))
                         .map_err(|e| csv_error(&path, e))?;
                 }
             }
             Sink::NdJson(w) => {
-                for r in &run.requests {
-                    let line = serde_json::to_string(&row(source, run.run_index, r, &r.itl_ms))
+                for i in 0..n {
+                    let itl = rs.itl_ms.get(i);
+                    let line = serde_json::to_string(&row(source, run.run_index, rs, i, itl))
                         .map_err(|e| Error::Frame(e.to_string()))?;
                     writeln!(w, "{line}").map_err(|e| Error::io(&path, e))?;
                 }
             }
             Sink::Parquet(w) => {
-                for chunk in run.requests.chunks(BATCH_ROWS) {
-                    w.write_batch(&to_frame(source, run.run_index, chunk)?)?;
+                for start in (0..n).step_by(BATCH_ROWS) {
+                    let rows = start..(start + BATCH_ROWS).min(n);
+                    w.write_batch(&to_frame(source, run.run_index, rs, rows)?)?;
                 }
             }
-            Sink::Memory(frames) => frames.push(to_frame(source, run.run_index, &run.requests)?),
+            Sink::Memory(frames) => frames.push(to_frame(source, run.run_index, rs, 0..n)?),
         }
         self.rows += run.requests.len() as u64;
         Ok(())
@@ -214,15 +219,20 @@ fn csv_error(path: &Path, e: csv::Error) -> Error {
     Error::Frame(format!("{}: {e}", path.display()))
 }
 
-/// One run's requests as a DataFrame with the frame's schema.
-pub fn to_frame(source: &str, run_index: u32, rs: &[Request]) -> Result<DataFrame> {
-    let n = rs.len();
-    let f = |g: fn(&Request) -> Option<f64>| rs.iter().map(g).collect::<Vec<_>>();
-    let i = |g: fn(&Request) -> Option<u64>| rs.iter().map(g).collect::<Vec<_>>();
-    let gaps: usize = rs
-        .iter()
-        .filter_map(|r| r.itl_ms.as_ref())
-        .map(Vec::len)
+/// Rows `rows` of one run's requests as a DataFrame with the frame's schema.
+pub fn to_frame(
+    source: &str,
+    run_index: u32,
+    rs: &Requests,
+    rows: std::ops::Range<usize>,
+) -> Result<DataFrame> {
+    let n = rows.len();
+    let f = |c: &Nullable<f64>| rows.clone().map(|i| c.get(i)).collect::<Vec<_>>();
+    let i = |c: &Nullable<u64>| rows.clone().map(|i| c.get(i)).collect::<Vec<_>>();
+    let gaps: usize = rows
+        .clone()
+        .filter_map(|i| rs.itl_ms.get(i))
+        .map(<[f64]>::len)
         .sum();
     let mut itl = ListPrimitiveChunkedBuilder::<Float64Type>::new(
         "itl_ms".into(),
@@ -230,8 +240,8 @@ pub fn to_frame(source: &str, run_index: u32, rs: &[Request]) -> Result<DataFram
         gaps,
         DataType::Float64,
     );
-    for r in rs {
-        match &r.itl_ms {
+    for r in rows.clone() {
+        match rs.itl_ms.get(r) {
             Some(g) => itl.append_slice(g),
             None => itl.append_null(),
         }
@@ -239,21 +249,18 @@ pub fn to_frame(source: &str, run_index: u32, rs: &[Request]) -> Result<DataFram
     let columns = vec![
         Column::new("source".into(), vec![source; n]),
         Column::new("run_index".into(), vec![run_index; n]),
-        Column::new(
-            "request_index".into(),
-            rs.iter().map(|r| r.index).collect::<Vec<_>>(),
-        ),
-        Column::new("ok".into(), rs.iter().map(|r| r.ok).collect::<Vec<_>>()),
+        Column::new("request_index".into(), rs.index[rows.clone()].to_vec()),
+        Column::new("ok".into(), rs.ok[rows.clone()].to_vec()),
         Column::new(
             "error".into(),
-            rs.iter().map(|r| r.error.as_deref()).collect::<Vec<_>>(),
+            rows.clone().map(|r| rs.error(r)).collect::<Vec<_>>(),
         ),
-        Column::new("input_tokens".into(), i(|r| r.input_tokens)),
-        Column::new("output_tokens".into(), i(|r| r.output_tokens)),
-        Column::new("ttft_ms".into(), f(|r| r.ttft_ms)),
-        Column::new("tpot_ms".into(), f(|r| r.tpot_ms)),
-        Column::new("e2el_ms".into(), f(|r| r.e2el_ms)),
-        Column::new("start_ms".into(), f(|r| r.start_ms)),
+        Column::new("input_tokens".into(), i(&rs.input_tokens)),
+        Column::new("output_tokens".into(), i(&rs.output_tokens)),
+        Column::new("ttft_ms".into(), f(&rs.ttft_ms)),
+        Column::new("tpot_ms".into(), f(&rs.tpot_ms)),
+        Column::new("e2el_ms".into(), f(&rs.e2el_ms)),
+        Column::new("start_ms".into(), f(&rs.start_ms)),
         itl.finish().into_series().into_column(),
     ];
     Ok(DataFrame::new(n, columns)?)
@@ -261,6 +268,7 @@ pub fn to_frame(source: &str, run_index: u32, rs: &[Request]) -> Result<DataFram
 
 #[cfg(test)]
 mod tests {
+    use super::super::Request;
     use super::*;
 
     fn sample() -> RunRequests {
@@ -268,7 +276,7 @@ mod tests {
             run_index: 1,
             rule: super::super::Rule::Numpy,
             duration_s: Some(1.0),
-            requests: vec![
+            requests: Requests::from(vec![
                 Request {
                     index: 0,
                     ok: true,
@@ -288,7 +296,7 @@ mod tests {
                     start_ms: Some(1.5),
                     ..Request::default()
                 },
-            ],
+            ]),
         }
     }
 

@@ -170,7 +170,7 @@ fn read_experiment(
         run_index,
         rule: Rule::GenaiPerf,
         duration_s,
-        requests,
+        requests: requests.into(),
     })
 }
 

@@ -14,7 +14,7 @@
 //! its chunks does. When a metric an objective names was not recorded for any successful
 //! request (SGLang keeps no E2EL), the run's goodput is unknown (null), not zero.
 
-use super::{Metric, Request, RunRequests};
+use super::{Metric, Requests, RunRequests};
 use crate::slo::Slo;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -27,17 +27,17 @@ pub struct Goodput {
     pub goodput: Option<f64>,
 }
 
-/// Whether one request meets one objective; `None` when the request lacks the metric.
-fn meets(r: &Request, metric: Metric, slo: &Slo) -> Option<bool> {
+/// Whether request `i` meets one objective; `None` when the request lacks the metric.
+fn meets(rs: &Requests, i: usize, metric: Metric, slo: &Slo) -> Option<bool> {
     match metric {
-        Metric::Ttft => r.ttft_ms.map(|v| slo.holds(v)),
-        Metric::E2el => r.e2el_ms.map(|v| slo.holds(v)),
-        Metric::Tpot => match (r.tpot_ms, r.output_tokens) {
+        Metric::Ttft => rs.ttft_ms.get(i).map(|v| slo.holds(v)),
+        Metric::E2el => rs.e2el_ms.get(i).map(|v| slo.holds(v)),
+        Metric::Tpot => match (rs.tpot_ms.get(i), rs.output_tokens.get(i)) {
             (Some(v), _) => Some(slo.holds(v)),
             (None, Some(out)) if out <= 1 => Some(slo.holds(0.0)),
             _ => None,
         },
-        Metric::Itl => match (&r.itl_ms, r.itl_mean_ms) {
+        Metric::Itl => match (rs.itl_ms.get(i), rs.itl_mean_ms.get(i)) {
             (Some(gaps), _) => Some(gaps.iter().all(|g| slo.holds(*g))),
             (None, Some(v)) => Some(slo.holds(v)),
             _ => None,
@@ -55,18 +55,19 @@ pub fn goodput(run: &RunRequests, slos: &[Slo], duration_s: Option<f64>) -> Opti
     if objectives.is_empty() {
         return None;
     }
-    let ok: Vec<&Request> = run.requests.iter().filter(|r| r.ok).collect();
+    let rs = &run.requests;
+    let ok: Vec<usize> = rs.successful_rows().collect();
     for (metric, slo) in &objectives {
-        if !ok.is_empty() && ok.iter().all(|r| meets(r, *metric, slo).is_none()) {
+        if !ok.is_empty() && ok.iter().all(|&i| meets(rs, i, *metric, slo).is_none()) {
             return None;
         }
     }
     let good = ok
         .iter()
-        .filter(|r| {
+        .filter(|&&i| {
             objectives
                 .iter()
-                .all(|(m, slo)| meets(r, *m, slo).unwrap_or(false))
+                .all(|(m, slo)| meets(rs, i, *m, slo).unwrap_or(false))
         })
         .count();
     let total = run.requests.len();

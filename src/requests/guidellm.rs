@@ -130,7 +130,7 @@ pub fn read(text: &str) -> Result<Option<Vec<RunRequests>>, ReadError> {
             run_index: run_index as u32 + 1,
             rule: Rule::Guidellm,
             duration_s: b.duration.filter(|d| d.is_finite() && *d > 0.0),
-            requests,
+            requests: requests.into(),
         });
     }
     Ok((!runs.is_empty()).then_some(runs))

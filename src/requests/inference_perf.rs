@@ -183,7 +183,7 @@ mod tests {
             let report: serde_json::Value =
                 serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
             let latency = &report["successes"]["latency"];
-            let ok: Vec<&Request> = rr.requests.iter().filter(|r| r.ok).collect();
+            let ok: Vec<Request> = rr.requests.iter().filter(|r| r.ok).collect();
             let mean = |f: fn(&Request) -> Option<f64>| {
                 ok.iter().filter_map(|r| f(r)).sum::<f64>() / ok.len() as f64
             };

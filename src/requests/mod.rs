@@ -2,10 +2,10 @@
 //! run). Each tool that can write its requests has a reader here (`serve_detailed`:
 //! vLLM `--save-detailed` and SGLang `--output-details`; `guidellm`: benchmarks.json;
 //! `aiperf`: profile_export.jsonl; `genai_perf`: perf_analyzer's profile_export.json);
-//! all produce [`Request`]s in the canonical units of `metrics.md` (milliseconds, token
-//! counts). From them perflab recomputes each run's percentiles the tool's way
-//! (`recompute`), the goodput under the user's SLOs (`goodput`) and the distributions
-//! `diff` tests (`compare::significance`).
+//! all produce [`Requests`], a run's requests as columns, in the canonical units of
+//! `metrics.md` (milliseconds, token counts). From them perflab recomputes each run's
+//! percentiles the tool's way (`recompute`), the goodput under the user's SLOs
+//! (`goodput`) and the distributions `diff` tests (`compare::significance`).
 //!
 //! Memory: the requests of a few files (two per thread) are read, used and written before
 //! the next ones are
@@ -14,6 +14,7 @@
 
 mod aiperf;
 pub mod attach;
+pub mod columns;
 mod detailed_lists;
 pub mod frame;
 mod genai_perf;
@@ -31,6 +32,7 @@ use crate::{Error, Result};
 
 pub use aiperf::FILE_NAME as AIPERF_RECORDS;
 pub use attach::{attach, FileWarning, Objectives, Prefetch, Prefetched};
+pub use columns::Requests;
 pub use frame::RequestsWriter;
 
 /// One request as the tool recorded it. Times are in milliseconds; `None` where the tool
@@ -81,7 +83,7 @@ pub struct RunRequests {
     pub rule: Rule,
     /// The run's duration in seconds as the tool measured it (goodput's denominator).
     pub duration_s: Option<f64>,
-    pub requests: Vec<Request>,
+    pub requests: Requests,
 }
 
 /// Reads the requests of the runs of a result file. `Ok(None)`: the file holds no
@@ -212,16 +214,6 @@ pub fn count_into_runs(runs: &mut [Run], requests: &[RunRequests]) {
             run.set_num("requests", rr.requests.len() as f64);
         }
     }
-}
-
-/// Values of one request metric over the successful requests that have it.
-pub fn successful(requests: &[Request], metric: impl Fn(&Request) -> Option<f64>) -> Vec<f64> {
-    requests
-        .iter()
-        .filter(|r| r.ok)
-        .filter_map(metric)
-        .filter(|v| v.is_finite())
-        .collect()
 }
 
 pub use crate::slo::Metric;

@@ -20,9 +20,9 @@
 //! Noise: the tools sum in another order (numpy's pairwise sum) and scale seconds to
 //! milliseconds before or after; both stay far below a relative 1e-9.
 
-use super::{Metric, Request, Rule, RunRequests};
+use super::{Metric, Requests, Rule, RunRequests};
 use crate::model::Run;
-use crate::stats::percentile::{mean, percentile_sorted, sorted, std_dev};
+use crate::stats::percentile::{mean, percentile_sorted, std_dev};
 
 /// Relative difference above which a recomputed number disagrees with the file's.
 pub const TOLERANCE: f64 = 1e-9;
@@ -38,7 +38,7 @@ pub struct Mismatch {
 pub fn recompute(run: &Run, requests: &RunRequests) -> Vec<(String, f64, f64)> {
     let mut out = Vec::new();
     let rs = &requests.requests;
-    let ok: Vec<&Request> = rs.iter().filter(|r| r.ok).collect();
+    let ok: Vec<usize> = rs.successful_rows().collect();
     let mut push = |column: &str, value: Option<f64>| {
         if let (Some(file), Some(v)) = (run.get(column), value) {
             out.push((column.to_owned(), file, v));
@@ -48,11 +48,16 @@ pub fn recompute(run: &Run, requests: &RunRequests) -> Vec<(String, f64, f64)> {
         Rule::Numpy => {
             push("completed", Some(ok.len() as f64));
             push("failed", Some((rs.len() - ok.len()) as f64));
-            let input: Option<u64> = ok.iter().map(|r| r.input_tokens).sum();
+            let input: Option<u64> = ok.iter().map(|&i| rs.input_tokens.get(i)).sum();
             push("total_input_tokens", input.map(|x| x as f64));
-            let output: Option<u64> = rs
-                .iter()
-                .map(|r| if r.ok { r.output_tokens } else { Some(0) })
+            let output: Option<u64> = (0..rs.len())
+                .map(|i| {
+                    if rs.ok[i] {
+                        rs.output_tokens.get(i)
+                    } else {
+                        Some(0)
+                    }
+                })
                 .sum();
             push("total_output_tokens", output.map(|x| x as f64));
         }
@@ -69,14 +74,9 @@ pub fn recompute(run: &Run, requests: &RunRequests) -> Vec<(String, f64, f64)> {
         }
     }
     for metric in Metric::ALL {
-        let values: Vec<f64> = match metric {
-            Metric::Itl if requests.rule != Rule::Guidellm => ok
-                .iter()
-                .filter_map(|r| r.itl_ms.as_ref())
-                .flatten()
-                .copied()
-                .collect(),
-            _ => ok.iter().filter_map(|r| r.value(metric)).collect(),
+        let mut values: Vec<f64> = match metric {
+            Metric::Itl if requests.rule != Rule::Guidellm => pooled_gaps(rs, &ok),
+            _ => ok.iter().filter_map(|&i| rs.value(i, metric)).collect(),
         };
         if values.is_empty() {
             continue;
@@ -87,7 +87,7 @@ pub fn recompute(run: &Run, requests: &RunRequests) -> Vec<(String, f64, f64)> {
             // tokens after the first, not over requests: each request counts
             // output_tokens − 1 times (`request_stats.py`; its `count` is Σ(n − 1)).
             let weighted = (metric == Metric::Tpot)
-                .then(|| token_weighted_mean(&ok, |r| r.value(metric), 1))
+                .then(|| token_weighted_mean(rs, &ok, metric, 1))
                 .flatten();
             push(
                 &format!("mean_{name}_ms"),
@@ -97,7 +97,9 @@ pub fn recompute(run: &Run, requests: &RunRequests) -> Vec<(String, f64, f64)> {
         }
         push(&format!("mean_{name}_ms"), mean(&values));
         push(&format!("std_{name}_ms"), std_dev(&values));
-        let sorted = sorted(&values);
+        // Sorted in place, the mean and deviation taken: the sums keep the file's order.
+        sort(&mut values);
+        let sorted = values;
         push(&format!("min_{name}_ms"), sorted.first().copied());
         push(&format!("max_{name}_ms"), sorted.last().copied());
         if requests.rule == Rule::Aiperf && metric == Metric::Itl {
@@ -123,18 +125,42 @@ pub fn recompute(run: &Run, requests: &RunRequests) -> Vec<(String, f64, f64)> {
     out
 }
 
+/// Every gap of the successful requests, in order, collected at once: when every request
+/// succeeded (the common case), the tool's whole vector of gaps is copied in one piece.
+fn pooled_gaps(rs: &Requests, ok: &[usize]) -> Vec<f64> {
+    let gaps = &rs.itl_ms;
+    if ok.len() == rs.len() && gaps.len() == rs.len() && gaps.valid.iter().all(|v| *v) {
+        return gaps.values[..gaps.offsets[rs.len()]].to_vec();
+    }
+    let mut out = Vec::new();
+    for g in ok.iter().filter_map(|&i| gaps.get(i)) {
+        out.extend_from_slice(g);
+    }
+    out
+}
+
+/// Sorts by `total_cmp`, as `stats::percentile::sorted` does. Values that compare equal
+/// under `total_cmp` are the same bits, so an unstable sort (on every core, for a large
+/// run's millions of gaps) orders them as the stable one would.
+fn sort(values: &mut [f64]) {
+    use rayon::slice::ParallelSliceMut;
+    if values.len() > 1 << 16 {
+        values.par_sort_unstable_by(f64::total_cmp);
+    } else {
+        values.sort_unstable_by(f64::total_cmp);
+    }
+}
+
 /// Σ v·(n − skip) / Σ (n − skip) over the requests with a value and an output token count
 /// above `skip`; `None` when a request with a value has no count (then the plain mean is
 /// all there is).
-fn token_weighted_mean(
-    ok: &[&Request],
-    value: impl Fn(&Request) -> Option<f64>,
-    skip: u64,
-) -> Option<f64> {
+fn token_weighted_mean(rs: &Requests, ok: &[usize], metric: Metric, skip: u64) -> Option<f64> {
     let (mut sum, mut weight) = (0.0, 0.0);
-    for r in ok {
-        let Some(v) = value(r) else { continue };
-        let n = r.output_tokens?;
+    for &i in ok {
+        let Some(v) = rs.value(i, metric) else {
+            continue;
+        };
+        let n = rs.output_tokens.get(i)?;
         if n > skip {
             let w = (n - skip) as f64;
             sum += v * w;

@@ -21,8 +21,9 @@ use std::sync::LazyLock;
 
 use memchr::memmem::Finder;
 
-use super::detailed_lists::{Detailed, Floats};
-use super::{offsets_from_first, Request, Rule, RunRequests};
+use super::columns::{Nullable, Requests};
+use super::detailed_lists::{Detailed, Floats, Gaps};
+use super::{Rule, RunRequests};
 
 type ReadError = (Option<u64>, String);
 
@@ -106,7 +107,9 @@ fn line_at(text: &str, offset: usize) -> u64 {
 }
 
 /// One result object's lists as requests. Every list present must have one entry per
-/// request; a list of another length is an error naming it.
+/// request; a list of another length is an error naming it. The lists become the
+/// requests' columns in place (seconds scaled to milliseconds where they lie), so a
+/// million requests take no memory beyond their lists.
 fn to_run(d: Detailed, run_index: u32) -> Result<Option<RunRequests>, String> {
     let Some(ttfts) = d.ttfts else {
         return Ok(None);
@@ -130,81 +133,164 @@ fn to_run(d: Detailed, run_index: u32) -> Result<Option<RunRequests>, String> {
     check("input_lens", len(&d.input_lens))?;
     check("output_lens", len(&d.output_lens))?;
     check("errors", d.errors.as_ref().map(Vec::len))?;
-    let at = |v: &Option<Floats>, i: usize| v.as_ref().and_then(|v| v.get(i));
-    let starts: Vec<Option<f64>> = (0..n).map(|i| at(&d.start_times, i)).collect();
-    let offsets = offsets_from_first(&starts);
-    drop(starts);
-    let mut requests = Vec::with_capacity(n);
-    let mut errors = d.errors.map(Vec::into_iter);
-    for (i, start) in offsets.into_iter().enumerate() {
-        let ttft = ttfts.get(i);
-        let error = errors
-            .as_mut()
-            .and_then(Iterator::next)
-            .flatten()
-            .filter(|e| !e.is_empty());
-        let ok = error.is_none();
-        let tokens = |v: &Option<Floats>, name: &str| -> Result<Option<u64>, String> {
-            match at(v, i) {
-                None => Ok(None),
-                Some(x) if x >= 0.0 && x.fract() == 0.0 => Ok(Some(x as u64)),
-                Some(x) => Err(bad_value(name, i, x)),
-            }
-        };
-        let input_tokens = tokens(&d.input_lens, "input_lens")?;
-        let output_tokens = tokens(&d.output_lens, "output_lens")?;
-        let seconds = |x: Option<f64>, name: &str| -> Result<Option<f64>, String> {
-            match x {
-                Some(x) if x < 0.0 => Err(bad_value(name, i, x)),
-                other => Ok(other.map(|s| s * 1000.0)),
-            }
-        };
-        let ttft_ms = if ok { seconds(ttft, "ttfts")? } else { None };
-        let e2el_ms = if ok {
-            seconds(at(&d.latencies, i), "latencies")?
-        } else {
-            None
-        };
-        let itl_ms = match d.itls.as_ref().and_then(|l| l.get(i)) {
-            Some(gaps) if ok => {
-                let mut ms = Vec::with_capacity(gaps.len());
-                for &g in gaps {
-                    if g.is_nan() || g < 0.0 {
-                        return Err(bad_value("itls", i, g));
-                    }
-                    ms.push(g * 1000.0);
-                }
-                Some(ms)
-            }
-            _ => None,
-        };
-        // vLLM's calculate_metrics, in seconds as it computes, then in milliseconds.
-        let tpot_ms = match (ok, at(&d.latencies, i), ttft, output_tokens) {
-            (true, Some(lat), Some(t), Some(out)) if out > 1 => {
-                Some((lat - t) / (out - 1) as f64 * 1000.0)
-            }
-            _ => None,
-        };
-        requests.push(Request {
-            index: i as u32,
-            ok,
-            error,
-            input_tokens,
-            output_tokens,
-            ttft_ms,
-            tpot_ms,
-            e2el_ms,
-            start_ms: start.map(|s| s * 1000.0),
-            itl_ms,
-            itl_mean_ms: None,
-        });
+    let mut errors = d.errors.unwrap_or_default();
+    for e in &mut errors {
+        if e.as_deref() == Some("") {
+            *e = None;
+        }
     }
+    let ok: Vec<bool> = (0..n)
+        .map(|i| errors.get(i).is_none_or(Option::is_none))
+        .collect();
+    let values = Values {
+        ok: &ok,
+        ttfts: &ttfts,
+        latencies: d.latencies.as_ref(),
+        input_lens: d.input_lens.as_ref(),
+        output_lens: d.output_lens.as_ref(),
+        itls: d.itls.as_ref(),
+    };
+    values.validate()?;
+    let tpot_ms = values.tpot_ms();
+    let start_ms = start_offsets_ms(d.start_times);
+    let mut itl_ms = d.itls.unwrap_or_default();
+    // A failed request's gaps are no gaps; its values stay in the vector, unread.
+    for (valid, ok) in itl_ms.valid.iter_mut().zip(&ok) {
+        *valid &= ok;
+    }
+    itl_ms.values.iter_mut().for_each(|g| *g *= 1000.0);
+    let requests = Requests {
+        index: (0..n as u32).collect(),
+        ttft_ms: milliseconds(Some(ttfts), &ok),
+        e2el_ms: milliseconds(d.latencies, &ok),
+        input_tokens: tokens(d.input_lens),
+        output_tokens: tokens(d.output_lens),
+        tpot_ms,
+        start_ms,
+        itl_ms,
+        itl_mean_ms: Nullable::default(),
+        error: errors,
+        ok,
+    };
     Ok(Some(RunRequests {
         run_index,
         rule: Rule::Numpy,
         duration_s: d.duration.filter(|x| x.is_finite() && *x > 0.0),
         requests,
     }))
+}
+
+/// The lists a request's values are checked and computed from.
+struct Values<'a> {
+    ok: &'a [bool],
+    ttfts: &'a Floats,
+    latencies: Option<&'a Floats>,
+    input_lens: Option<&'a Floats>,
+    output_lens: Option<&'a Floats>,
+    itls: Option<&'a Gaps>,
+}
+
+impl Values<'_> {
+    /// The first bad value, request by request, in the order the values of one request
+    /// are read: token counts, then (of a successful request) TTFT, latency and gaps.
+    fn validate(&self) -> Result<(), String> {
+        for (i, &ok) in self.ok.iter().enumerate() {
+            for (list, name) in [
+                (self.input_lens, "input_lens"),
+                (self.output_lens, "output_lens"),
+            ] {
+                if let Some(x) = list.and_then(|l| l.get(i)) {
+                    if !(x >= 0.0 && x.fract() == 0.0) {
+                        return Err(bad_value(name, i, x));
+                    }
+                }
+            }
+            if !ok {
+                continue;
+            }
+            for (list, name) in [(Some(self.ttfts), "ttfts"), (self.latencies, "latencies")] {
+                if let Some(x) = list.and_then(|l| l.get(i)) {
+                    if x < 0.0 {
+                        return Err(bad_value(name, i, x));
+                    }
+                }
+            }
+            if let Some(gaps) = self.itls.and_then(|l| l.get(i)) {
+                if let Some(&g) = gaps.iter().find(|g| g.is_nan() || **g < 0.0) {
+                    return Err(bad_value("itls", i, g));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// vLLM's calculate_metrics, in seconds as it computes, then in milliseconds.
+    fn tpot_ms(&self) -> Nullable<f64> {
+        let (Some(latencies), Some(outputs)) = (self.latencies, self.output_lens) else {
+            return Nullable::default();
+        };
+        let mut tpot = Nullable::default();
+        tpot.values.reserve(self.ok.len());
+        tpot.valid.reserve(self.ok.len());
+        for (i, &ok) in self.ok.iter().enumerate() {
+            let value = match (ok, latencies.get(i), self.ttfts.get(i), outputs.get(i)) {
+                (true, Some(lat), Some(t), Some(out)) if out as u64 > 1 => {
+                    Some((lat - t) / (out as u64 - 1) as f64 * 1000.0)
+                }
+                _ => None,
+            };
+            tpot.push(value);
+        }
+        tpot
+    }
+}
+
+/// A list of seconds as milliseconds, in place; null where missing or the request
+/// failed (its times are placeholders).
+fn milliseconds(list: Option<Floats>, ok: &[bool]) -> Nullable<f64> {
+    let Some(Floats(mut values)) = list else {
+        return Nullable::default();
+    };
+    let valid = values
+        .iter()
+        .zip(ok)
+        .map(|(x, ok)| *ok && !x.is_nan())
+        .collect();
+    values.iter_mut().for_each(|x| *x *= 1000.0);
+    Nullable::from_parts(values, valid)
+}
+
+/// Token counts (checked whole and not negative by [`Values::validate`]), in place.
+fn tokens(list: Option<Floats>) -> Nullable<u64> {
+    let Some(Floats(values)) = list else {
+        return Nullable::default();
+    };
+    let valid = values.iter().map(|x| !x.is_nan()).collect();
+    // Same size and alignment: collected into the list's own allocation.
+    let values = values
+        .into_iter()
+        .map(|x| if x.is_nan() { 0 } else { x as u64 })
+        .collect();
+    Nullable::from_parts(values, valid)
+}
+
+/// The starts after the run's earliest, in milliseconds (`offsets_from_first`'s rule:
+/// tools record a monotonic clock whose zero means nothing).
+fn start_offsets_ms(list: Option<Floats>) -> Nullable<f64> {
+    let Some(Floats(mut values)) = list else {
+        return Nullable::default();
+    };
+    let first = values
+        .iter()
+        .copied()
+        .filter(|s| s.is_finite())
+        .fold(f64::INFINITY, f64::min);
+    let valid = values
+        .iter()
+        .map(|s| s.is_finite() && first.is_finite())
+        .collect();
+    values.iter_mut().for_each(|s| *s = (*s - first) * 1000.0);
+    Nullable::from_parts(values, valid)
 }
 
 fn bad_value(list: &str, index: usize, value: f64) -> String {
@@ -241,7 +327,7 @@ mod tests {
         let text = r#"{"ttfts": [NaN, 0.0, 0.02], "latencies": [0.5, 0.0, 0.1],
             "output_lens": [5, 0, 11], "errors": ["", "HTTP 500", ""], "duration": 2}"#;
         let runs = read(text).unwrap().unwrap();
-        let r = &runs[0].requests;
+        let r: Vec<super::super::Request> = runs[0].requests.iter().collect();
         assert_eq!(r[0].ttft_ms, None);
         assert!(!r[1].ok && r[1].ttft_ms.is_none() && r[1].e2el_ms.is_none());
         assert_eq!(r[1].error.as_deref(), Some("HTTP 500"));

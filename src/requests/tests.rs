@@ -24,7 +24,7 @@ fn vllm_detailed_result_reads_every_request() {
         .unwrap()
         .unwrap();
     assert_eq!(runs.len(), 1);
-    let rs = &runs[0].requests;
+    let rs: Vec<Request> = runs[0].requests.iter().collect();
     assert_eq!(rs.len(), 10);
     assert!(rs.iter().all(|r| r.ok && r.error.is_none()));
     assert_eq!(rs[0].input_tokens, Some(45));
@@ -111,7 +111,7 @@ fn guidellm_requests_match_its_counts_and_means() {
 fn guidellm_failed_requests_are_not_ok_and_keep_their_error() {
     let rel = "guidellm/0.8.1-run5-all-failed/benchmarks.json";
     let requests = read_file(&fixture(rel)).unwrap().unwrap();
-    let rs = &requests[0].requests;
+    let rs: Vec<Request> = requests[0].requests.iter().collect();
     assert!(!rs.is_empty() && rs.iter().all(|r| !r.ok));
     assert!(rs[0].error.as_deref().unwrap().contains("500"));
     assert!(rs.iter().all(|r| r.ttft_ms.is_none()));
@@ -174,7 +174,8 @@ fn a_request_metric_nobody_recorded_gives_no_goodput() {
             ttft_ms: Some(10.0),
             output_tokens: Some(5),
             ..Request::default()
-        }],
+        }]
+        .into(),
     };
     let slos = Objectives::parse(&["e2el<=100".to_owned()])
         .unwrap()
@@ -209,7 +210,7 @@ fn a_million_requests_read_without_trouble() {
     text.push_str("]}");
     let runs = read_text(&text).unwrap().unwrap();
     assert_eq!(runs[0].requests.len(), n);
-    let tpot = runs[0].requests[n - 1].tpot_ms.unwrap();
+    let tpot = runs[0].requests.row(n - 1).tpot_ms.unwrap();
     assert!((tpot - 2.0).abs() < 1e-9);
 }
 
@@ -222,7 +223,7 @@ fn aiperf_records_give_the_summary_beside_them() {
     let requests = read_file(&fixture(rel)).unwrap().unwrap();
     let rr = &requests[0];
     assert_eq!(rr.requests.len(), 40);
-    let failed: Vec<&Request> = rr.requests.iter().filter(|r| !r.ok).collect();
+    let failed: Vec<Request> = rr.requests.iter().filter(|r| !r.ok).collect();
     assert_eq!(failed.len(), 3);
     assert!(failed[0]
         .error

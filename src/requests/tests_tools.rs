@@ -82,7 +82,7 @@ fn genai_perf_chunk_gaps_are_the_itl_and_starts_are_offsets() {
         starts.iter().all(|s| (0.0..3000.0).contains(s)),
         "{starts:?}"
     );
-    let r = &rr.requests[0];
+    let r = &rr.requests.row(0);
     // The mock streams 64 ± 8 tokens a chunk each: one gap fewer than content chunks.
     let gaps = r.itl_ms.as_ref().unwrap();
     assert!((40..=90).contains(&gaps.len()), "{}", gaps.len());
@@ -124,7 +124,7 @@ fn hostile_genai_perf_exports_are_errors_not_panics() {
         r#"{head}{{"timestamp": 10, "response_timestamps": [2000010, 3000010], "response_outputs": [{chunk}, {{"response": "data: [DONE]\n\n"}}]}}]}}]}}"#
     );
     let runs = read_text(&fine).unwrap().unwrap();
-    let r = &runs[0].requests[0];
+    let r = &runs[0].requests.row(0);
     assert_eq!(
         (r.ttft_ms, r.e2el_ms),
         (Some(2.0), Some(2.0)),
