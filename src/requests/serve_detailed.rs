@@ -22,7 +22,7 @@ use std::sync::LazyLock;
 use memchr::memmem::Finder;
 
 use super::columns::{Nullable, Requests};
-use super::detailed_lists::{Detailed, Floats, Gaps};
+use super::detailed_lists::{with_room, Detailed, Floats, Gaps};
 use super::{Rule, RunRequests};
 
 type ReadError = (Option<u64>, String);
@@ -60,9 +60,15 @@ pub fn parse(text: &str) -> Option<Lists> {
         error: None,
     };
     let mut run_index = 1u32;
+    let commas = |text: &str| memchr::memchr_iter(b',', text.as_bytes()).count();
+    let (mut commas_after, mut counted) = (commas(&clean), 0);
     loop {
         let at = stream.byte_offset();
-        let Some(next) = stream.next() else { break };
+        commas_after -= commas(&clean[counted..at]);
+        counted = at;
+        let Some(next) = with_room(commas_after + 1, || stream.next()) else {
+            break;
+        };
         let line = line_at(&clean, at);
         match next {
             Ok(detailed) => lists.objects.push((line, run_index, detailed)),
