@@ -22,7 +22,7 @@
 
 use super::{Metric, Requests, Rule, RunRequests};
 use crate::model::Run;
-use crate::stats::percentile::{mean, percentile_sorted, std_dev};
+use crate::stats::percentile::{mean, percentile_sorted, ranks, std_dev};
 
 /// Relative difference above which a recomputed number disagrees with the file's.
 pub const TOLERANCE: f64 = 1e-9;
@@ -97,27 +97,31 @@ pub fn recompute(run: &Run, requests: &RunRequests) -> Vec<(String, f64, f64)> {
         }
         push(&format!("mean_{name}_ms"), mean(&values));
         push(&format!("std_{name}_ms"), std_dev(&values));
-        // Sorted in place, the mean and deviation taken: the sums keep the file's order.
-        sort(&mut values);
+        // AIPerf's ITL percentiles are t-digest estimates: only its min and max count.
+        let suffix = format!("_{name}_ms");
+        let ps: Vec<(String, f64)> = if requests.rule == Rule::Aiperf && metric == Metric::Itl {
+            Vec::new()
+        } else {
+            let mut ps = vec![(format!("median_{name}_ms"), 50.0)];
+            ps.extend(run.values.keys().filter_map(|k| {
+                let p = k.strip_prefix('p')?.strip_suffix(suffix.as_str())?;
+                Some((k.to_string(), p.parse::<f64>().ok()?))
+            }));
+            ps
+        };
+        // Ordered in place, the mean and deviation taken (the sums keep the file's order),
+        // only as far as the places these statistics read.
+        let n = values.len();
+        let mut places = vec![0, n - 1];
+        for (_, p) in &ps {
+            if let Some((lo, hi, _)) = ranks(n, *p) {
+                places.extend([lo, hi]);
+            }
+        }
+        order_at(&mut values, places);
         let sorted = values;
         push(&format!("min_{name}_ms"), sorted.first().copied());
         push(&format!("max_{name}_ms"), sorted.last().copied());
-        if requests.rule == Rule::Aiperf && metric == Metric::Itl {
-            continue; // AIPerf's ITL percentiles are t-digest estimates
-        }
-        push(
-            &format!("median_{name}_ms"),
-            percentile_sorted(&sorted, 50.0),
-        );
-        let suffix = format!("_{name}_ms");
-        let ps: Vec<(String, f64)> = run
-            .values
-            .keys()
-            .filter_map(|k| {
-                let p = k.strip_prefix('p')?.strip_suffix(suffix.as_str())?;
-                Some((k.to_string(), p.parse::<f64>().ok()?))
-            })
-            .collect();
         for (column, p) in ps {
             push(&column, percentile_sorted(&sorted, p));
         }
@@ -139,15 +143,18 @@ fn pooled_gaps(rs: &Requests, ok: &[usize]) -> Vec<f64> {
     out
 }
 
-/// Sorts by `total_cmp`, as `stats::percentile::sorted` does. Values that compare equal
-/// under `total_cmp` are the same bits, so an unstable sort (on every core, for a large
-/// run's millions of gaps) orders them as the stable one would.
-fn sort(values: &mut [f64]) {
-    use rayon::slice::ParallelSliceMut;
-    if values.len() > 1 << 16 {
-        values.par_sort_unstable_by(f64::total_cmp);
-    } else {
-        values.sort_unstable_by(f64::total_cmp);
+/// Puts at each of `places` the value a sort by `total_cmp` (`stats::percentile::sorted`)
+/// puts there, selecting rather than sorting: a run's million gaps sorted whole were a
+/// fifth of its ingest. Each selection leaves the values after its place all greater or
+/// equal, so the next place is selected among them only. Values equal under `total_cmp`
+/// are the same bits, so the values found are those of the stable sort.
+fn order_at(values: &mut [f64], mut places: Vec<usize>) {
+    places.sort_unstable();
+    places.dedup();
+    let mut start = 0;
+    for place in places {
+        values[start..].select_nth_unstable_by(place - start, f64::total_cmp);
+        start = place + 1;
     }
 }
 

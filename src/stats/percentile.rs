@@ -22,9 +22,9 @@ pub fn sorted(values: &[f64]) -> Vec<f64> {
     v
 }
 
-/// `numpy.percentile(values, p)` of already sorted values.
-pub fn percentile_sorted(sorted: &[f64], p: f64) -> Option<f64> {
-    let n = sorted.len();
+/// The places in `n` sorted values that `numpy.percentile(values, p)` reads (`lo`, `hi`)
+/// and the weight of `hi` between them; `None` for no values or `p` out of 0..=100.
+pub fn ranks(n: usize, p: f64) -> Option<(usize, usize, f64)> {
     if n == 0 || !(0.0..=100.0).contains(&p) {
         return None;
     }
@@ -35,7 +35,13 @@ pub fn percentile_sorted(sorted: &[f64], p: f64) -> Option<f64> {
     let lo = index.floor();
     let g = index - lo;
     let lo = lo as usize;
-    let hi = (lo + 1).min(n - 1);
+    Some((lo, (lo + 1).min(n - 1), g))
+}
+
+/// `numpy.percentile(values, p)` of already sorted values (only the two places
+/// [`ranks`] names need to hold their sorted values).
+pub fn percentile_sorted(sorted: &[f64], p: f64) -> Option<f64> {
+    let (lo, hi, g) = ranks(sorted.len(), p)?;
     let (a, b) = (sorted[lo], sorted[hi]);
     let diff = b - a;
     Some(if g >= 0.5 {
