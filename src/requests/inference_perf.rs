@@ -185,7 +185,7 @@ mod tests {
             let latency = &report["successes"]["latency"];
             let ok: Vec<Request> = rr.requests.iter().filter(|r| r.ok).collect();
             let mean = |f: fn(&Request) -> Option<f64>| {
-                ok.iter().filter_map(|r| f(r)).sum::<f64>() / ok.len() as f64
+                ok.iter().filter_map(f).sum::<f64>() / ok.len() as f64
             };
             let want = |k: &str| latency[k]["mean"].as_f64().unwrap() * 1000.0;
             assert!((mean(|r| r.ttft_ms) - want("time_to_first_token")).abs() < 1e-9);
