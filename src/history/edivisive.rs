@@ -16,12 +16,13 @@
 //!    away, the smallest first, the steps recomputed after each merge.
 //!
 //! The shuffles come from Xoshiro256++ seeded with `seed`, so the same series gives the
-//! same change points and p-values on every run and machine. Sums of distances are kept
-//! in Fenwick trees over the values' ranks, so a full scan of a segment of `n` values is
-//! `O(n log n)` instead of the textbook `O(n²)`.
+//! same change points and p-values on every run and machine. A full scan of a segment of
+//! `n` values is `O(n log n)` instead of the textbook `O(n²)` (`energy.rs`).
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+
+use super::energy::Ranked;
 
 /// The knobs of the detector; the defaults are `history report`'s (docs/history.md).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -201,7 +202,14 @@ fn permutation_p_value(
     settings: &Settings,
     rng: &mut rand::rngs::Xoshiro256PlusPlus,
 ) -> PValue {
-    permutation_p_value_of(segment, observed, |z| best_split(z, min), settings, rng)
+    let ranked = Ranked::new(segment);
+    permutation_p_value_of(
+        &ranked.ranks,
+        observed,
+        |ranks| ranked.best_split(ranks, min),
+        settings,
+        rng,
+    )
 }
 
 /// A permutation p-value and its resolution.
@@ -216,14 +224,17 @@ pub struct PValue {
 /// resolved further: at the floor (`1/(1+permutations)`, 0.005 with 199) or a few
 /// shuffles above it, a p-value cannot be told from its neighbours.
 const RESOLVE_BELOW_HITS: usize = 10;
+/// Relative difference below which two statistics are equal.
+const TIE_TOLERANCE: f64 = 1e-9;
 /// How many times `permutations` the shuffles run to resolve such a p-value.
 const RESOLVE_FACTOR: usize = 10;
 
-/// The permutation p-value of `observed` against the best `score` of each shuffle.
-pub(super) fn permutation_p_value_of(
-    segment: &[f64],
+/// The permutation p-value of `observed` against the best `score` of each shuffle of
+/// `segment` (its values, or their ranks).
+pub(super) fn permutation_p_value_of<T: Copy>(
+    segment: &[T],
     observed: f64,
-    score: impl Fn(&[f64]) -> Option<(usize, f64)>,
+    score: impl Fn(&[T]) -> Option<(usize, f64)>,
     settings: &Settings,
     rng: &mut rand::rngs::Xoshiro256PlusPlus,
 ) -> PValue {
@@ -233,6 +244,9 @@ pub(super) fn permutation_p_value_of(
     let mut budget = settings.permutations;
     let mut own: Option<rand::rngs::Xoshiro256PlusPlus> = None;
     let p = |hits: usize, shuffles: usize| (1 + hits) as f64 / (1 + shuffles) as f64;
+    // A shuffle whose statistic equals the observed one counts, though its sums were
+    // added in another order: a tie must not hang on the last bits of a rounding.
+    let at_least_as_extreme = observed - TIE_TOLERANCE * observed.abs();
     'shuffles: loop {
         while run < budget {
             run += 1;
@@ -240,7 +254,7 @@ pub(super) fn permutation_p_value_of(
                 Some(r) => shuffled.shuffle(r),
                 None => shuffled.shuffle(rng),
             }
-            if score(&shuffled).is_some_and(|(_, q)| q >= observed) {
+            if score(&shuffled).is_some_and(|(_, q)| q >= at_least_as_extreme) {
                 at_least += 1;
                 // Past alpha even if every shuffle left were below: not significant.
                 if p(at_least, budget) > settings.alpha {
@@ -265,113 +279,11 @@ pub(super) fn permutation_p_value_of(
     }
 }
 
-/// Sum and count of the values inserted, by rank: answers "Σ|v − x| over the set" in
-/// `O(log n)`.
-struct RankSums {
-    count: Vec<i64>,
-    sum: Vec<f64>,
-    total_count: i64,
-    total_sum: f64,
-}
-
-impl RankSums {
-    fn new(n: usize) -> Self {
-        RankSums {
-            count: vec![0; n + 1],
-            sum: vec![0.0; n + 1],
-            total_count: 0,
-            total_sum: 0.0,
-        }
-    }
-
-    fn update(&mut self, rank: usize, value: f64, sign: i64) {
-        let mut i = rank + 1;
-        while i < self.count.len() {
-            self.count[i] += sign;
-            self.sum[i] += sign as f64 * value;
-            i += i & i.wrapping_neg();
-        }
-        self.total_count += sign;
-        self.total_sum += sign as f64 * value;
-    }
-
-    /// Count and sum of the values of rank < `rank`.
-    fn below(&self, rank: usize) -> (i64, f64) {
-        let (mut c, mut s) = (0, 0.0);
-        let mut i = rank;
-        while i > 0 {
-            c += self.count[i];
-            s += self.sum[i];
-            i -= i & i.wrapping_neg();
-        }
-        (c, s)
-    }
-
-    /// Σ |value − x| over the values in the set (`value` itself, when in, adds 0).
-    fn distance_sum(&self, rank: usize, value: f64) -> f64 {
-        let (c, s) = self.below(rank);
-        let (ca, sa) = (self.total_count - c, self.total_sum - s);
-        (value * c as f64 - s) + (sa - value * ca as f64)
-    }
-}
-
 /// The split `τ` (both sides ≥ `min`) of the largest `q̂`, and that `q̂`; `None` when the
 /// segment is too short to split.
 fn best_split(z: &[f64], min: usize) -> Option<(usize, f64)> {
-    best_split_in(z, min, min..=usize::MAX)
-}
-
-/// The split of the largest `q̂` whose left side has at least `left_min` values and whose
-/// right side's length is in `right_len` (at least 2: a side of one value has no spread).
-pub(super) fn best_split_in(
-    z: &[f64],
-    left_min: usize,
-    right_len: std::ops::RangeInclusive<usize>,
-) -> Option<(usize, f64)> {
-    let n = z.len();
-    let right_min = (*right_len.start()).max(2);
-    if n < left_min + right_min {
-        return None;
-    }
-    // Ranks by value (ties broken by position, which changes no distance).
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| z[a].total_cmp(&z[b]).then(a.cmp(&b)));
-    let mut rank = vec![0usize; n];
-    for (r, &i) in order.iter().enumerate() {
-        rank[i] = r;
-    }
-    let mut left = RankSums::new(n);
-    let mut right = RankSums::new(n);
-    let mut within_right = 0.0;
-    for i in 0..n {
-        within_right += right.distance_sum(rank[i], z[i]);
-        right.update(rank[i], z[i], 1);
-    }
-    let (mut within_left, mut between) = (0.0, 0.0);
-    let mut best: Option<(usize, f64)> = None;
-    for tau in 1..n - 1 {
-        // Move z[tau − 1] from the right set to the left one.
-        let (v, r) = (z[tau - 1], rank[tau - 1]);
-        right.update(r, v, -1);
-        let to_right = right.distance_sum(r, v);
-        let to_left = left.distance_sum(r, v);
-        within_right -= to_right;
-        between += to_right - to_left;
-        within_left += to_left;
-        left.update(r, v, 1);
-        if tau < left_min || !right_len.contains(&(n - tau)) || n - tau < right_min {
-            continue;
-        }
-        let (t, m) = (tau as f64, (n - tau) as f64);
-        let e = 2.0 * between / (t * m)
-            - within_left / (t * (t - 1.0) / 2.0)
-            - within_right / (m * (m - 1.0) / 2.0);
-        let q = t * m / (t + m) * e;
-        if best.is_none_or(|(_, b)| q > b) {
-            best = Some((tau, q));
-        }
-    }
-    best
+    let ranked = Ranked::new(z);
+    ranked.best_split(&ranked.ranks, min)
 }
 
 #[cfg(test)]

@@ -1,13 +1,15 @@
 //! Benchmark history: runs kept night after night in a store of plain Parquet files
 //! (a folder or object storage, `store`), added idempotently (`add`, identities in
 //! `labels`), read back (`read`) as series of one metric with their change points
-//! (`trend`, by E-Divisive means in `edivisive`), several metrics' changes grouped by
+//! (`trend`, grouped by `group`, by E-Divisive means in `edivisive`), several metrics' changes grouped by
 //! night (`nights`). Rendering is `render::history`; the
 //! commands are `app::history` (`add`, `report`) and `diff --against-history`.
 
 pub mod add;
 pub mod baseline;
 pub mod edivisive;
+mod energy;
+mod group;
 pub mod labels;
 pub mod nights;
 pub mod read;

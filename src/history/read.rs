@@ -2,7 +2,7 @@
 //! column), runs kept once by `run_id` (two adds racing on the same runs may both write
 //! them), the date taken from the partition.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 use std::io::Cursor;
 
 use polars::prelude::*;
@@ -100,27 +100,4 @@ pub fn load_runs(store: &Store, since: Option<&str>) -> Result<Vec<Run>> {
         runs.extend(rows);
     }
     Ok(runs)
-}
-
-/// The label columns and their values of row `i` of a part.
-pub fn labels_of(part: &Part, i: usize) -> BTreeMap<String, String> {
-    part.labels
-        .iter()
-        .filter_map(|l| {
-            let s = part
-                .frame
-                .column(l)
-                .ok()?
-                .as_materialized_series()
-                .get(i)
-                .ok()?;
-            let text = match s {
-                AnyValue::String(t) => t.to_owned(),
-                AnyValue::StringOwned(t) => t.to_string(),
-                AnyValue::Null => return None,
-                other => other.to_string(),
-            };
-            Some((l.clone(), text))
-        })
-        .collect()
 }

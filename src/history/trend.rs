@@ -4,17 +4,15 @@
 //! series grouped by night (`nights`). Built once; the page, Markdown and `--json` only
 //! read it.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
+use std::sync::Arc;
 
-use polars::prelude::*;
 use rayon::prelude::*;
 use serde::Serialize;
 
 use super::edivisive::{self, Settings};
-use super::labels::RUN_ID;
-use super::read::{labels_of, parts_since, read_part};
+use super::group::{group, Grouped};
 use super::store::Store;
-use crate::model::frame::format_number;
 use crate::{Error, Result};
 
 /// What to read and how to judge it.
@@ -36,11 +34,12 @@ pub struct TrendSpec {
     pub recent: usize,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// One run's value. A night's runs share its date and their labels (`group.rs`).
+#[derive(Debug, Clone, PartialEq)]
 pub struct Point {
-    pub date: String,
-    pub run_id: String,
-    pub labels: BTreeMap<String, String>,
+    pub date: Arc<str>,
+    pub run_id: Arc<str>,
+    pub labels: Arc<BTreeMap<String, String>>,
     pub value: f64,
 }
 
@@ -77,7 +76,7 @@ pub struct Latest {
     pub vs_median_pct: Option<f64>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Series {
     /// `--key` column → value (`""` when a run has none).
     pub key: Vec<(String, String)>,
@@ -109,34 +108,6 @@ pub struct Trends {
     pub recent: usize,
 }
 
-/// The column's values as text: strings as they are, numbers as perflab prints them.
-fn texts(col: &Column) -> Result<Vec<Option<String>>> {
-    let s = col.as_materialized_series();
-    Ok(match s.dtype() {
-        DataType::String => s.str()?.iter().map(|v| v.map(str::to_owned)).collect(),
-        dt if dt.is_primitive_numeric() => s
-            .cast(&DataType::Float64)?
-            .f64()?
-            .iter()
-            .map(|v| v.map(format_number))
-            .collect(),
-        _ => s
-            .cast(&DataType::String)?
-            .str()?
-            .iter()
-            .map(|v| v.map(str::to_owned))
-            .collect(),
-    })
-}
-
-fn values(col: &Column) -> Result<Vec<Option<f64>>> {
-    let s = col.as_materialized_series();
-    if !s.dtype().is_primitive_numeric() {
-        return Ok(vec![None; s.len()]);
-    }
-    Ok(s.cast(&DataType::Float64)?.f64()?.iter().collect())
-}
-
 /// Reads the store and builds every series with its analysis. Without a key, a series is
 /// a workload (`keys::WORKLOAD`, the columns the store has): nightly files named by
 /// timestamp are one series; a store without workload columns falls back to the file and
@@ -165,84 +136,10 @@ pub fn trends(store: &Store, spec: &TrendSpec) -> Result<Trends> {
 /// [`trends`] by `spec.key`; with `drop_unknown`, key columns no run has are left out of
 /// the key rather than refused.
 fn trends_by(store: &Store, spec: &TrendSpec, drop_unknown: bool) -> Result<Trends> {
-    let mut wanted: Vec<String> = spec.metrics.clone();
-    wanted.extend(spec.key.iter().cloned());
-    wanted.extend(spec.filters.iter().map(|f| f.0.clone()));
-    // Per key, per metric (in `spec.metrics`' order), the points.
-    let mut groups: BTreeMap<Vec<String>, Vec<Vec<Point>>> = BTreeMap::new();
-    let mut seen: HashSet<String> = HashSet::new();
-    let mut present: HashSet<String> = HashSet::new();
-    for file in parts_since(store, spec.since.as_deref())? {
-        let part = read_part(store, &file, Some(&wanted))?;
-        let df = &part.frame;
-        let height = df.height();
-        let column_texts = |name: &str| -> Result<Option<Vec<Option<String>>>> {
-            match df.column(name) {
-                Ok(c) => texts(c).map(Some),
-                Err(_) => Ok(None),
-            }
-        };
-        for name in df.get_column_names() {
-            present.insert(name.to_string());
-        }
-        let metrics: Vec<Option<Vec<Option<f64>>>> = spec
-            .metrics
-            .iter()
-            .map(|m| df.column(m).ok().map(values).transpose())
-            .collect::<Result<_>>()?;
-        if metrics.iter().all(Option::is_none) {
-            continue;
-        }
-        let ids = texts(df.column(RUN_ID)?)?;
-        let keys: Vec<Option<Vec<Option<String>>>> = spec
-            .key
-            .iter()
-            .map(|k| column_texts(k.as_str()))
-            .collect::<Result<_>>()?;
-        let filters: Vec<(Option<Vec<Option<String>>>, &String)> = spec
-            .filters
-            .iter()
-            .map(|(c, v)| Ok((column_texts(c.as_str())?, v)))
-            .collect::<Result<_>>()?;
-        for i in 0..height {
-            let row: Vec<Option<f64>> = metrics
-                .iter()
-                .map(|m| m.as_ref().and_then(|m| m[i]).filter(|v| v.is_finite()))
-                .collect();
-            if row.iter().all(Option::is_none) {
-                continue;
-            }
-            let pass = filters.iter().all(|(col, want)| {
-                col.as_ref()
-                    .and_then(|c| c[i].as_ref())
-                    .is_some_and(|v| v == *want)
-            });
-            if !pass {
-                continue;
-            }
-            let id = ids[i].clone().unwrap_or_default();
-            if !seen.insert(id.clone()) {
-                continue;
-            }
-            let key: Vec<String> = keys
-                .iter()
-                .map(|c| c.as_ref().and_then(|c| c[i].clone()).unwrap_or_default())
-                .collect();
-            let labels = labels_of(&part, i);
-            let per_metric = groups
-                .entry(key)
-                .or_insert_with(|| vec![Vec::new(); spec.metrics.len()]);
-            for (points, value) in per_metric.iter_mut().zip(row) {
-                let Some(value) = value else { continue };
-                points.push(Point {
-                    date: file.date.clone(),
-                    run_id: id.clone(),
-                    labels: labels.clone(),
-                    value,
-                });
-            }
-        }
-    }
+    let Grouped {
+        mut groups,
+        present,
+    } = group(store, spec)?;
     // A metric named by the user that no run has is a mistake; of the default ones, only
     // when none is there.
     let missing: Vec<&String> = spec
@@ -339,9 +236,9 @@ pub fn analyse(series: &mut Series, spec: &TrendSpec) {
             let p = &series.points[c.index];
             Change {
                 index: c.index,
-                date: p.date.clone(),
-                run_id: p.run_id.clone(),
-                labels: p.labels.clone(),
+                date: p.date.to_string(),
+                run_id: p.run_id.to_string(),
+                labels: (*p.labels).clone(),
                 step_pct: c.step_pct,
                 p_value: c.p_value,
                 p_resolution: c.p_resolution,
@@ -381,7 +278,7 @@ fn latest(points: &[Point], segment_start: usize, recent: usize) -> Option<Lates
     let median = nearest_rank(0.5);
     let at_or_below = sorted.iter().filter(|v| **v <= last.value).count();
     Some(Latest {
-        date: last.date.clone(),
+        date: last.date.to_string(),
         value: last.value,
         recent_runs: sorted.len(),
         median,

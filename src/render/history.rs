@@ -513,9 +513,9 @@ mod tests {
             [("commit".to_owned(), "a|b <script>x</script>".to_owned())].into();
         let points = (0..30)
             .map(|i| Point {
-                date: format!("2026-01-{:02}", i + 1),
-                run_id: format!("{i:064}"),
-                labels: labels.clone(),
+                date: format!("2026-01-{:02}", i + 1).into(),
+                run_id: format!("{i:064}").into(),
+                labels: labels.clone().into(),
                 value: if i < 15 { 100.0 } else { 80.0 } + (i % 3) as f64,
             })
             .collect();
@@ -551,12 +551,14 @@ mod tests {
         let points = (1..=30)
             .filter(|d| !(5..=7).contains(d))
             .map(|d| Point {
-                date: format!("2026-01-{d:02}"),
-                run_id: format!("{d:064}"),
+                date: format!("2026-01-{d:02}").into(),
+                run_id: format!("{d:064}").into(),
                 labels: [
                     ("commit".to_owned(), format!("c{d:02}")),
                     ("machine".to_owned(), "h100".to_owned()),
                 ]
+                .into_iter()
+                .collect::<BTreeMap<_, _>>()
                 .into(),
                 value: if d < 20 { 100.0 } else { 80.0 } + (d % 3) as f64,
             })
@@ -707,7 +709,7 @@ mod tests {
         assert_eq!(short_label("c01"), "c01");
         let mut t = nightly();
         for p in &mut t.series[0].points {
-            p.labels.remove("commit");
+            std::sync::Arc::make_mut(&mut p.labels).remove("commit");
         }
         assert_eq!(
             night_label(&t.series[0]),
