@@ -220,17 +220,32 @@ pub struct PValue {
     pub resolution: f64,
 }
 
-/// A significant p-value resting on fewer shuffles at least as extreme than this is
-/// resolved further: at the floor (`1/(1+permutations)`, 0.005 with 199) or a few
-/// shuffles above it, a p-value cannot be told from its neighbours.
-const RESOLVE_BELOW_HITS: usize = 10;
+/// How many times `permutations + 1` the shuffles may reach while a significant
+/// p-value is resolved: 199 shuffles become at most 1999 (resolution 1/2000).
+const RESOLVE_FACTOR: usize = 10;
+/// Standard errors of the Monte Carlo estimate of a p-value that must separate it from
+/// `alpha` before its verdict is taken as settled.
+const SETTLED_BY_SE: f64 = 2.0;
 /// Relative difference below which two statistics are equal.
 const TIE_TOLERANCE: f64 = 1e-9;
-/// How many times `permutations` the shuffles run to resolve such a p-value.
-const RESOLVE_FACTOR: usize = 10;
+
+/// Whether `p` (from `shuffles`) lies far enough from `alpha` that more shuffles would
+/// not move it across: its Monte Carlo standard error is `√(p(1−p)/(1+shuffles))`.
+fn settled(p: f64, shuffles: usize, alpha: f64) -> bool {
+    let se = (p * (1.0 - p) / (1 + shuffles) as f64).sqrt();
+    (p - alpha).abs() > SETTLED_BY_SE * se
+}
 
 /// The permutation p-value of `observed` against the best `score` of each shuffle of
 /// `segment` (its values, or their ranks).
+///
+/// A p-value that is significant after `permutations` shuffles but near `alpha` (at 199
+/// shuffles, 0.005 and 0.01 are both within two standard errors of 0.01) is resolved:
+/// rounds of `permutations + 1` more shuffles run until it is settled
+/// ([`settled`]) or `RESOLVE_FACTOR` times as many have run. A clear step settles
+/// after one round (p = 1/400 with 399 shuffles); one near the threshold gets them all.
+/// The added shuffles come from a generator of their own (seeded from the seed and the
+/// observed score), so that resolving one p-value changes no other test's shuffles.
 pub(super) fn permutation_p_value_of<T: Copy>(
     segment: &[T],
     observed: f64,
@@ -241,7 +256,9 @@ pub(super) fn permutation_p_value_of<T: Copy>(
     let mut shuffled = segment.to_vec();
     let mut run = 0usize;
     let mut at_least = 0usize;
-    let mut budget = settings.permutations;
+    let round = settings.permutations;
+    let most = (round + 1) * RESOLVE_FACTOR - 1;
+    let mut budget = round;
     let mut own: Option<rand::rngs::Xoshiro256PlusPlus> = None;
     let p = |hits: usize, shuffles: usize| (1 + hits) as f64 / (1 + shuffles) as f64;
     // A shuffle whose statistic equals the observed one counts, though its sums were
@@ -257,21 +274,22 @@ pub(super) fn permutation_p_value_of<T: Copy>(
             if score(&shuffled).is_some_and(|(_, q)| q >= at_least_as_extreme) {
                 at_least += 1;
                 // Past alpha even if every shuffle left were below: not significant.
-                if p(at_least, budget) > settings.alpha {
+                // The first round's verdict of "not significant" is final; while
+                // resolving, only the most shuffles decide it.
+                let limit = if own.is_some() { most } else { round };
+                if p(at_least, limit) > settings.alpha {
                     break 'shuffles;
                 }
             }
         }
-        if own.is_some() || budget == 0 || at_least + 1 >= RESOLVE_BELOW_HITS {
+        let now = p(at_least, run);
+        if round == 0 || run >= most || settled(now, run, settings.alpha) {
             break;
         }
-        // 199 shuffles become 1999: a resolution of 1/2000. The added shuffles come
-        // from a generator of their own (seeded from the seed and the observed score),
-        // so that resolving one p-value changes no other test's shuffles.
-        budget = (settings.permutations + 1) * RESOLVE_FACTOR - 1;
-        own = Some(rand::rngs::Xoshiro256PlusPlus::seed_from_u64(
-            settings.seed ^ observed.to_bits(),
-        ));
+        own.get_or_insert_with(|| {
+            rand::rngs::Xoshiro256PlusPlus::seed_from_u64(settings.seed ^ observed.to_bits())
+        });
+        budget = (budget + round + 1).min(most);
     }
     PValue {
         p: p(at_least, run),
@@ -341,6 +359,48 @@ mod tests {
         assert!(cps[0].p_value <= 0.01);
         assert!((cps[0].step_pct.unwrap() + 10.0).abs() < 0.5);
         assert_eq!(cps, change_points(&z, &Settings::default()), "seeded");
+    }
+
+    /// A score that is the first of the shuffled values: `observed` is reached by a
+    /// shuffle with probability `#{v ≥ observed} / len`.
+    fn first_value(values: &[u32]) -> Option<(usize, f64)> {
+        Some((0, values[0] as f64))
+    }
+
+    #[test]
+    fn a_p_value_is_resolved_until_its_verdict_is_settled() {
+        let values: Vec<u32> = (0..1000).collect();
+        let settings = Settings::default();
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(7);
+        // Never reached: settled after one more round.
+        let clear = permutation_p_value_of(&values, 5000.0, first_value, &settings, &mut rng);
+        assert_eq!(clear.resolution, 1.0 / 400.0, "{clear:?}");
+        assert_eq!(clear.p, 1.0 / 400.0);
+        // Reached with probability 0.01, alpha itself: a p-value significant after the
+        // first round is resolved until settled or with the most shuffles, and on
+        // average with far more than the clear one.
+        let mut shuffles = Vec::new();
+        for seed in 0..40 {
+            let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+            let near = permutation_p_value_of(&values, 990.0, first_value, &settings, &mut rng);
+            if near.p <= settings.alpha {
+                let run = (1.0 / near.resolution).round() as usize - 1;
+                assert!(run > 199, "seed {seed}: {near:?}");
+                assert!(
+                    run == 1999 || settled(near.p, run, settings.alpha),
+                    "{near:?}"
+                );
+                shuffles.push(run);
+            }
+        }
+        let mean_run = shuffles.iter().sum::<usize>() / shuffles.len().max(1);
+        assert!(mean_run >= 800, "{shuffles:?}");
+        // Plainly not significant: stops after the first shuffles that say so.
+        let noise = permutation_p_value_of(&values, 500.0, first_value, &settings, &mut rng);
+        assert!(
+            noise.p > settings.alpha && noise.resolution > 1.0 / 20.0,
+            "{noise:?}"
+        );
     }
 
     #[test]

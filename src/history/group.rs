@@ -107,7 +107,10 @@ fn metric_values(col: &Column) -> Result<Vec<Option<f64>>> {
 }
 
 /// Reads the parts of the store (from `spec.since` on) and groups their rows; a run
-/// stored twice (two adds racing) is kept once, the first time it is read.
+/// stored twice (two adds racing) is kept once, the first time it is read. A run's id
+/// hashes its date (`labels::run_id`), so the same run can only repeat within a date,
+/// and the parts come sorted by date: the ids seen are those of the current date, a
+/// set of one night's runs instead of the whole history's.
 pub fn group(store: &Store, spec: &TrendSpec) -> Result<Grouped> {
     let mut wanted: Vec<String> = spec.metrics.clone();
     wanted.extend(spec.key.iter().cloned());
@@ -118,7 +121,12 @@ pub fn group(store: &Store, spec: &TrendSpec) -> Result<Grouped> {
     let mut seen: FxHashSet<Arc<str>> = FxHashSet::default();
     let mut present: HashSet<String> = HashSet::new();
     let mut key = Vec::with_capacity(spec.key.len());
+    let mut seen_date = String::new();
     for file in parts_since(store, spec.since.as_deref())? {
+        if file.date != seen_date {
+            seen.clear();
+            seen_date.clone_from(&file.date);
+        }
         let part = read_part(store, &file, Some(&wanted))?;
         let df = &part.frame;
         for name in df.get_column_names() {

@@ -256,9 +256,10 @@ fn history_charts(lang: &str) -> Vec<(String, String)> {
             .map(|n| Point {
                 date: (start + chrono::TimeDelta::days(n))
                     .format("%Y-%m-%d")
-                    .to_string(),
-                run_id: format!("{n:064}"),
-                labels: [("commit".to_owned(), commit(n))].into(),
+                    .to_string()
+                    .into(),
+                run_id: format!("{n:064}").into(),
+                labels: std::sync::Arc::new([("commit".to_owned(), commit(n))].into()),
                 value: if n >= step_at { 130.0 } else { 100.0 } + (n % 4) as f64,
             })
             .collect();
