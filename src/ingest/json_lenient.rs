@@ -5,6 +5,8 @@
 
 use serde_json::Value;
 
+use super::json_shallow::{Keep, Shallow};
+
 /// Rewrites bare non-finite literals to `null`. Returns the input untouched (borrowed)
 /// when it has none, which is the common case.
 pub fn sanitize(text: &str) -> std::borrow::Cow<'_, str> {
@@ -61,26 +63,41 @@ pub fn parse_stream(text: &str) -> Stream<Value> {
     parse_stream_as::<Value>(text)
 }
 
-/// Every JSON value in a text holding several separated by whitespace (vLLM's
-/// `--append-result`, JSONL), each with the 1-based line it starts on, as any
-/// deserializable type (`json_shallow::Shallow`). Stops at the first value that does not
-/// parse and reports its line.
+/// [`stream_of_clean`] of a text as a tool wrote it.
+#[cfg(test)]
 pub fn parse_stream_as<T: serde::de::DeserializeOwned>(text: &str) -> Stream<T> {
+    stream_of_clean(&sanitize(text))
+}
+
+/// [`parse_stream_as`] of [`Shallow`] objects, the quick way when the text is plain
+/// (`json_shallow::stream_fast`).
+pub fn parse_stream_shallow<K: Keep>(text: &str) -> Stream<Shallow<K>> {
     let clean = sanitize(text);
+    match super::json_shallow::stream_fast::<K>(&clean) {
+        Some(values) => (values, None),
+        None => stream_of_clean(&clean),
+    }
+}
+
+/// Every JSON value in a text holding several separated by whitespace (vLLM's
+/// `--append-result`, JSONL; bare non-finite literals already null), each with the
+/// 1-based line it starts on, as any deserializable type. Stops at the first value that
+/// does not parse and reports its line.
+fn stream_of_clean<T: serde::de::DeserializeOwned>(clean: &str) -> Stream<T> {
     let mut out = Vec::new();
-    let mut stream = serde_json::Deserializer::from_str(&clean).into_iter::<T>();
+    let mut stream = serde_json::Deserializer::from_str(clean).into_iter::<T>();
     loop {
         let start = stream.byte_offset();
         match stream.next() {
             None => return (out, None),
             Some(Ok(v)) => {
                 let skipped = clean[start..].len() - clean[start..].trim_start().len();
-                let line = line_at(&clean, start + skipped);
+                let line = line_at(clean, start + skipped);
                 out.push((line, v));
             }
             Some(Err(e)) => {
                 let skipped = clean[start..].len() - clean[start..].trim_start().len();
-                let line = line_at(&clean, start + skipped);
+                let line = line_at(clean, start + skipped);
                 let line = if e.is_eof() {
                     line
                 } else {

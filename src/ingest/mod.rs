@@ -20,6 +20,7 @@ mod guidellm_json;
 mod guidellm_summary;
 mod inference_perf;
 mod json_lenient;
+pub mod json_scan;
 mod json_shallow;
 mod namespace;
 #[cfg(test)]

@@ -13,7 +13,7 @@
 use serde_json::{Map, Value as Json};
 
 use super::json_lenient::{self, type_name, NUMBER, NUMBER_LIST, OBJECT, STRING};
-use super::json_shallow::{Keep, Shallow};
+use super::json_shallow::Keep;
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
 use crate::model::{schema, timestamp, Format, Key, Run, Value};
 
@@ -29,7 +29,7 @@ impl Reader for ServeJsonReader {
         if !source.text.trim_start().starts_with('{') {
             return Ok(None);
         }
-        let (values, error) = json_lenient::parse_stream_as::<Shallow<ResultKeys>>(source.text);
+        let (values, error) = json_lenient::parse_stream_shallow::<ResultKeys>(source.text);
         let values: Vec<(u64, Json)> = values.into_iter().map(|(l, v)| (l, v.0)).collect();
         let Some((_, first)) = values.first() else {
             // Not even one whole object: only claim it if it starts like a result.

@@ -36,7 +36,7 @@ pub fn with_room<R>(most: usize, read: impl FnOnce() -> R) -> R {
 
 /// Pushes onto a list, reserving the room [`with_room`] gave once the list is large.
 #[inline]
-fn push<T>(list: &mut Vec<T>, value: T) {
+pub(super) fn push<T>(list: &mut Vec<T>, value: T) {
     if list.len() == list.capacity() {
         make_room(list);
     }
@@ -53,6 +53,7 @@ fn make_room<T>(list: &mut Vec<T>) {
 
 /// One result object's lists; `None` where the object has no such key or holds `null`.
 #[derive(Default)]
+#[cfg_attr(test, derive(Debug))]
 pub struct Detailed {
     pub ttfts: Option<Floats>,
     pub itls: Option<Gaps>,
@@ -67,6 +68,7 @@ pub struct Detailed {
 /// A list of numbers or nulls; a null is kept as NaN, which no JSON number reads as
 /// (`sanitize_json` made the file's bare `NaN`s nulls before).
 #[derive(Default)]
+#[cfg_attr(test, derive(Debug))]
 pub struct Floats(pub Vec<f64>);
 
 impl Floats {
@@ -80,7 +82,7 @@ impl Floats {
 pub(super) use super::columns::Gaps;
 
 /// The fields, in the order a derived `Deserialize` reads them from a JSON array.
-const FIELDS: [&str; 8] = [
+pub(super) const FIELDS: [&str; 8] = [
     "ttfts",
     "itls",
     "latencies",

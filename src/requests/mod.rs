@@ -15,6 +15,7 @@
 mod aiperf;
 pub mod attach;
 pub mod columns;
+mod detailed_fast;
 mod detailed_lists;
 pub mod frame;
 mod genai_perf;

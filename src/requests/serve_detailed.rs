@@ -54,6 +54,13 @@ pub fn parse(text: &str) -> Option<Lists> {
     static TTFTS: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\"ttfts\""));
     TTFTS.find(text.as_bytes())?;
     let clean = crate::ingest::sanitize_json(text);
+    if let Some(objects) = super::detailed_fast::parse(&clean) {
+        let any = objects.iter().any(|(_, _, d)| d.ttfts.is_some());
+        return any.then_some(Lists {
+            objects,
+            error: None,
+        });
+    }
     let mut stream = serde_json::Deserializer::from_str(&clean).into_iter::<Detailed>();
     let mut lists = Lists {
         objects: Vec::new(),
