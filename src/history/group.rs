@@ -9,11 +9,12 @@ use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
 
 use polars::prelude::*;
+use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::labels::RUN_ID;
 use super::read::{parts_since, read_part};
-use super::store::Store;
+use super::store::{PartFile, Store};
 use super::trend::{Point, TrendSpec};
 use crate::model::frame::format_number;
 use crate::Result;
@@ -106,50 +107,107 @@ fn metric_values(col: &Column) -> Result<Vec<Option<f64>>> {
     Ok(s.cast(&DataType::Float64)?.f64()?.iter().collect())
 }
 
-/// Reads the parts of the store (from `spec.since` on) and groups their rows; a run
-/// stored twice (two adds racing) is kept once, the first time it is read. A run's id
-/// hashes its date (`labels::run_id`), so the same run can only repeat within a date,
-/// and the parts come sorted by date: the ids seen are those of the current date, a
-/// set of one night's runs instead of the whole history's.
-pub fn group(store: &Store, spec: &TrendSpec) -> Result<Grouped> {
-    let mut wanted: Vec<String> = spec.metrics.clone();
-    wanted.extend(spec.key.iter().cloned());
-    wanted.extend(spec.filters.iter().map(|f| f.0.clone()));
-    let mut key_texts: Vec<KeyTexts> = spec.key.iter().map(|_| KeyTexts::default()).collect();
-    let mut group_of: FxHashMap<Vec<u32>, usize> = FxHashMap::default();
-    let mut groups: Vec<(Vec<u32>, Vec<Vec<Point>>)> = Vec::new();
-    let mut seen: FxHashSet<Arc<str>> = FxHashSet::default();
-    let mut present: HashSet<String> = HashSet::new();
-    let mut key = Vec::with_capacity(spec.key.len());
-    let mut seen_date = String::new();
-    for file in parts_since(store, spec.since.as_deref())? {
-        if file.date != seen_date {
-            seen.clear();
-            seen_date.clone_from(&file.date);
-        }
-        let part = read_part(store, &file, Some(&wanted))?;
+/// One part read and coded, on any thread: its columns as dictionaries and numbers,
+/// what merging its rows into series needs.
+struct PartRows {
+    date: Arc<str>,
+    /// Per metric, the value of each row (`None` when the part lacks the metric).
+    metrics: Vec<Option<Vec<Option<f64>>>>,
+    ids: Dictionary,
+    /// Per key column, its dictionary (`None` when the part lacks the column).
+    keys: Vec<Option<Dictionary>>,
+    /// Whether each row passes every filter.
+    pass: Vec<bool>,
+    labels: PartLabels,
+}
+
+impl PartRows {
+    /// The part's columns, and its rows (`None` when it holds none of the metrics).
+    fn read(store: &Store, file: &PartFile, spec: &TrendSpec) -> Result<Read> {
+        let mut wanted: Vec<String> = spec.metrics.clone();
+        wanted.extend(spec.key.iter().cloned());
+        wanted.extend(spec.filters.iter().map(|f| f.0.clone()));
+        let part = read_part(store, file, Some(&wanted))?;
         let df = &part.frame;
-        for name in df.get_column_names() {
-            present.insert(name.to_string());
-        }
+        let columns: Vec<String> = df
+            .get_column_names()
+            .iter()
+            .map(|n| n.to_string())
+            .collect();
         let metrics: Vec<Option<Vec<Option<f64>>>> = spec
             .metrics
             .iter()
             .map(|m| df.column(m).ok().map(metric_values).transpose())
             .collect::<Result<_>>()?;
         if metrics.iter().all(Option::is_none) {
-            continue;
+            return Ok((columns, None));
         }
         let dictionary = |name: &str| df.column(name).ok().map(Dictionary::of).transpose();
-        let ids = Dictionary::of(df.column(RUN_ID)?)?;
-        // Each key column's part codes as codes across parts (a null is "").
-        let keys: Vec<Vec<u32>> = spec
+        let keys = spec
             .key
             .iter()
-            .zip(key_texts.iter_mut())
-            .map(|(k, global)| {
+            .map(|k| dictionary(k))
+            .collect::<Result<_>>()?;
+        // A row passes when every filter column has the wanted text (a part without the
+        // column passes none).
+        let mut pass = vec![true; df.height()];
+        for (column, want) in &spec.filters {
+            match dictionary(column)? {
+                Some(d) => {
+                    let matches: Vec<bool> = d.texts.iter().map(|t| t == want).collect();
+                    for (p, c) in pass.iter_mut().zip(&d.codes) {
+                        *p &= c.is_some_and(|c| matches[c as usize]);
+                    }
+                }
+                None => pass.fill(false),
+            }
+        }
+        let rows = PartRows {
+            date: Arc::from(file.date.as_str()),
+            metrics,
+            ids: Dictionary::of(df.column(RUN_ID)?)?,
+            keys,
+            pass,
+            labels: PartLabels::read(&part)?,
+        };
+        Ok((columns, Some(rows)))
+    }
+}
+
+/// A part's columns, and its rows when it holds any of the metrics.
+type Read = (Vec<String>, Option<PartRows>);
+
+/// The series being built, part after part in date order.
+struct Builder {
+    key_texts: Vec<KeyTexts>,
+    group_of: FxHashMap<Vec<u32>, usize>,
+    groups: Vec<(Vec<u32>, Vec<Vec<Point>>)>,
+    /// The run ids of `seen_date` read so far. A run's id hashes its date
+    /// (`labels::run_id`), so the same run can only repeat within a date, and the parts
+    /// come sorted by date: one night's ids, not the whole history's.
+    seen: FxHashSet<Arc<str>>,
+    seen_date: Arc<str>,
+    present: HashSet<String>,
+    metrics: usize,
+}
+
+impl Builder {
+    fn add(&mut self, (columns, part): Read) {
+        self.present.extend(columns);
+        let Some(mut part) = part else { return };
+        if part.date != self.seen_date {
+            self.seen.clear();
+            self.seen_date = part.date.clone();
+        }
+        let height = part.pass.len();
+        // Each key column's part codes as codes across parts (a null is "").
+        let keys: Vec<Vec<u32>> = part
+            .keys
+            .iter()
+            .zip(self.key_texts.iter_mut())
+            .map(|(d, global)| {
                 let empty = global.code("");
-                Ok(match dictionary(k)? {
+                match d {
                     Some(d) => {
                         let to_global: Vec<u32> = d.texts.iter().map(|t| global.code(t)).collect();
                         d.codes
@@ -157,57 +215,40 @@ pub fn group(store: &Store, spec: &TrendSpec) -> Result<Grouped> {
                             .map(|c| c.map_or(empty, |c| to_global[c as usize]))
                             .collect()
                     }
-                    None => vec![empty; df.height()],
-                })
+                    None => vec![empty; height],
+                }
             })
-            .collect::<Result<_>>()?;
-        let filters: Vec<Option<Vec<bool>>> = spec
-            .filters
-            .iter()
-            .map(|(c, want)| {
-                Ok(dictionary(c)?.map(|d| {
-                    let pass: Vec<bool> = d.texts.iter().map(|t| t == want).collect();
-                    d.codes
-                        .iter()
-                        .map(|c| c.is_some_and(|c| pass[c as usize]))
-                        .collect()
-                }))
-            })
-            .collect::<Result<_>>()?;
-        let mut labels = PartLabels::read(&part)?;
-        let date: Arc<str> = Arc::from(file.date.as_str());
-        for i in 0..df.height() {
-            let row: Vec<Option<f64>> = metrics
-                .iter()
-                .map(|m| m.as_ref().and_then(|m| m[i]).filter(|v| v.is_finite()))
-                .collect();
-            if row.iter().all(Option::is_none) {
+            .collect();
+        let value = |m: &Option<Vec<Option<f64>>>, i: usize| {
+            m.as_ref().and_then(|m| m[i]).filter(|v| v.is_finite())
+        };
+        let mut key = Vec::with_capacity(keys.len());
+        for i in 0..height {
+            if !part.pass[i] || part.metrics.iter().all(|m| value(m, i).is_none()) {
                 continue;
             }
-            if !filters.iter().all(|f| f.as_ref().is_some_and(|f| f[i])) {
-                continue;
-            }
-            let id = ids.text(i).unwrap_or_default();
-            if seen.contains(id) {
+            let id = part.ids.text(i).unwrap_or_default();
+            if self.seen.contains(id) {
                 continue;
             }
             let id: Arc<str> = Arc::from(id);
-            seen.insert(id.clone());
+            self.seen.insert(id.clone());
             key.clear();
             key.extend(keys.iter().map(|k| k[i]));
-            let at = match group_of.get(key.as_slice()) {
+            let at = match self.group_of.get(key.as_slice()) {
                 Some(at) => *at,
                 None => {
-                    groups.push((key.clone(), vec![Vec::new(); spec.metrics.len()]));
-                    group_of.insert(key.clone(), groups.len() - 1);
-                    groups.len() - 1
+                    self.groups
+                        .push((key.clone(), vec![Vec::new(); self.metrics]));
+                    self.group_of.insert(key.clone(), self.groups.len() - 1);
+                    self.groups.len() - 1
                 }
             };
-            let row_labels = labels.of(i);
-            for (points, value) in groups[at].1.iter_mut().zip(row) {
-                let Some(value) = value else { continue };
+            let row_labels = part.labels.of(i);
+            for (points, m) in self.groups[at].1.iter_mut().zip(&part.metrics) {
+                let Some(value) = value(m, i) else { continue };
                 points.push(Point {
-                    date: date.clone(),
+                    date: part.date.clone(),
                     run_id: id.clone(),
                     labels: row_labels.clone(),
                     value,
@@ -215,18 +256,58 @@ pub fn group(store: &Store, spec: &TrendSpec) -> Result<Grouped> {
             }
         }
     }
-    let groups = groups
+}
+
+/// Reads the parts of the store (from `spec.since` on) and groups their rows; a run
+/// stored twice (two adds racing) is kept once, the first time it is read. Parts are
+/// read and coded a few at a time on every core while the ones before are merged on
+/// one (merging keeps the date order); the first part that cannot be read, in date
+/// order, is the error.
+pub fn group(store: &Store, spec: &TrendSpec) -> Result<Grouped> {
+    let files = parts_since(store, spec.since.as_deref())?;
+    let read_chunk = |files: &[PartFile]| -> Result<Vec<Read>> {
+        let read: Vec<Result<Read>> = files
+            .par_iter()
+            .map(|f| PartRows::read(store, f, spec))
+            .collect();
+        read.into_iter().collect()
+    };
+    let mut builder = Builder {
+        key_texts: spec.key.iter().map(|_| KeyTexts::default()).collect(),
+        group_of: FxHashMap::default(),
+        groups: Vec::new(),
+        seen: FxHashSet::default(),
+        seen_date: Arc::from(""),
+        present: HashSet::new(),
+        metrics: spec.metrics.len(),
+    };
+    let mut chunks = files.chunks(4 * rayon::current_num_threads().max(1));
+    let mut pending = chunks.next().map(read_chunk).transpose()?;
+    while let Some(parts) = pending {
+        let next = chunks.next();
+        let (read, ()) = rayon::join(
+            || next.map(read_chunk).transpose(),
+            || parts.into_iter().for_each(|p| builder.add(p)),
+        );
+        pending = read?;
+    }
+    let key_texts = &builder.key_texts;
+    let groups = builder
+        .groups
         .into_iter()
         .map(|(codes, points)| {
             let texts = codes
                 .iter()
-                .zip(&key_texts)
+                .zip(key_texts)
                 .map(|(c, k)| k.texts[*c as usize].clone())
                 .collect();
             (texts, points)
         })
         .collect();
-    Ok(Grouped { groups, present })
+    Ok(Grouped {
+        groups,
+        present: builder.present,
+    })
 }
 
 /// The label columns of a part, and each distinct set of a row's labels built once.
