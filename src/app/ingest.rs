@@ -10,7 +10,7 @@ use fluent_bundle::FluentValue;
 use super::Env;
 use crate::ingest::{self, Ingested, NotARun, Options};
 use crate::model::{self, Format, FrameFormat, Run};
-use crate::requests::{Objectives, Prefetch, RequestsWriter};
+use crate::requests::{ListsAhead, Objectives, Prefetch, RequestsWriter};
 use crate::{Error, Result};
 
 /// The flags of `perflab ingest` that decide what is read.
@@ -61,10 +61,14 @@ pub fn each_batch<E: From<Error>>(
         keep_going: request.keep_going,
         progress: request.progress,
         all_files: request.all_files,
-        // Without a requests frame to write in order, each file's requests are read from
-        // the text already in memory for its runs (no second read of every result file).
-        hook: (request.requests.is_none() && !request.requests_frame)
-            .then(|| Prefetch::hook(objectives.clone())),
+        // Each file's requests are read from the text already in memory for its runs (no
+        // second read of every result file): applied there without a requests frame;
+        // with one, its lists wait for `attach` to write them in order.
+        hook: Some(if request.requests.is_none() && !request.requests_frame {
+            Prefetch::hook(objectives.clone())
+        } else {
+            ListsAhead::hook()
+        }),
     };
     let mut writer = match &request.requests {
         _ if request.requests_frame => Some(RequestsWriter::memory()),

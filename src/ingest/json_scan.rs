@@ -145,6 +145,9 @@ impl<'a> Scan<'a> {
     fn number_token(&mut self, bounded: bool) -> Option<(usize, bool)> {
         let b = self.bytes();
         let digits_from = |mut i: usize| {
+            while eight_digits(b, i) {
+                i += 8;
+            }
             while let Some(b'0'..=b'9') = b.get(i) {
                 i += 1;
             }
@@ -261,6 +264,20 @@ impl<'a> Scan<'a> {
         }
         Some(())
     }
+}
+
+/// Whether the eight bytes from `i` on are all ASCII digits, tested at once: a number of
+/// a result's lists has 16 to 19 of them, and a byte at a time was most of the time
+/// spent skipping a list (simdjson's `is_made_of_eight_digits_fast`: a digit's high
+/// nibble is 3, and still 3 once 6 is added).
+#[inline]
+fn eight_digits(b: &[u8], i: usize) -> bool {
+    let Some(chunk) = b.get(i..i + 8).and_then(|c| <[u8; 8]>::try_from(c).ok()) else {
+        return false;
+    };
+    let v = u64::from_le_bytes(chunk);
+    const HIGH: u64 = 0xF0F0_F0F0_F0F0_F0F0;
+    (v & HIGH) | ((v.wrapping_add(0x0606_0606_0606_0606) & HIGH) >> 4) == 0x3333_3333_3333_3333
 }
 
 /// Every top-level object of a text (several apart, as `--append-result` and JSONL
@@ -385,6 +402,18 @@ mod tests {
                 assert!(fast(case).is_some(), "{case} should be read here");
             }
         }
+    }
+
+    #[test]
+    fn eight_digits_at_once_are_eight_digits() {
+        for byte in 0..=255u8 {
+            for at in 0..8 {
+                let mut b = *b"12345678";
+                b[at] = byte;
+                assert_eq!(eight_digits(&b, 0), byte.is_ascii_digit(), "{byte} at {at}");
+            }
+        }
+        assert!(!eight_digits(b"1234567", 0));
     }
 
     #[test]

@@ -161,7 +161,15 @@ pub type FileExtra = Option<Box<dyn std::any::Any + Send + Sync>>;
 /// file is not read twice (`requests::Prefetch` reads a result file's requests). Ingest
 /// knows nothing of that stage: the hook's result rides along in [`FileRuns::extra`].
 pub trait FileHook: Send + Sync {
-    fn on_file(&self, path: &Path, text: &str, runs: &mut [Run]) -> FileExtra;
+    /// Work on the file's bytes as decoded (before terminal colours are removed) on a
+    /// second thread while the readers find its runs: the pass over a large result's
+    /// lists then costs no time of its own. Its result is given to [`FileHook::on_file`].
+    fn alongside(&self, _path: &Path, _decoded: &str) -> FileExtra {
+        None
+    }
+
+    fn on_file(&self, path: &Path, text: &str, runs: &mut [Run], alongside: FileExtra)
+        -> FileExtra;
 }
 
 /// [`Options::hook`]: shared by the threads that read files.
@@ -200,12 +208,17 @@ fn read_input(input: &InputFile, options: &Options, bytes_read: &AtomicU64) -> R
     let forced = options.format;
     let bytes = contents::open(&input.path).map_err(|e| Error::io(&input.path, e))?;
     bytes_read.fetch_add(bytes.len() as u64, Ordering::Relaxed);
-    let text = text::decode(&bytes);
-    let text = text::strip_ansi(&text);
-    // Kept beside the parse: a file that holds no run is told apart by its text.
+    let decoded = text::decode(&bytes);
+    let text = text::strip_ansi(&decoded);
+    // A source per thread (its line counter is not shared); the file's text stays to
+    // tell apart a file that holds no run.
+    let read = || read_source(&Source::new(&input.path, &text), forced);
+    let (parsed, alongside) = match &options.hook {
+        Some(Hook(hook)) => rayon::join(read, || hook.alongside(&input.path, &decoded)),
+        None => (read(), None),
+    };
     let source = Source::new(&input.path, &text);
-    let parsed =
-        read_source(&source, forced).map_err(|e| Error::parse(&input.path, e.line, e.message))?;
+    let parsed = parsed.map_err(|e| Error::parse(&input.path, e.line, e.message))?;
     let parsed = match parsed {
         // A file with only warnings (a sweep's failure record) is reported, not skipped.
         Some(p) if !p.runs.is_empty() || !p.warnings.is_empty() => p,
@@ -243,7 +256,7 @@ fn read_input(input: &InputFile, options: &Options, bytes_read: &AtomicU64) -> R
     }
     // A later stage's work on the text in hand rather than a second read.
     let extra = match &options.hook {
-        Some(Hook(hook)) => hook.on_file(&input.path, &text, &mut runs),
+        Some(Hook(hook)) => hook.on_file(&input.path, &text, &mut runs, alongside),
         None => None,
     };
     Ok(Read::Runs(FileRuns {
@@ -264,8 +277,9 @@ pub struct Options {
     /// Keep every file's copy of a run instead of one row per run (`same_run.rs`).
     pub all_files: bool,
     /// Called on each file's runs while its text is in memory: `perflab ingest` reads a
-    /// result file's requests there when it writes no requests frame
-    /// (`requests::Prefetch`). `None`: `requests::attach` reads them afterwards.
+    /// result file's requests there (`requests::Prefetch` when it writes no requests
+    /// frame, `requests::ListsAhead` when it does). `None`: `requests::attach` reads
+    /// them afterwards.
     pub hook: Option<Hook>,
 }
 

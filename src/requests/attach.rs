@@ -10,7 +10,7 @@ use crate::model::{Format, Run};
 use crate::slo::Slo;
 use crate::Result;
 
-use super::{goodput, read_file, recompute, RequestsWriter, RunRequests};
+use super::{goodput, recompute, RequestsWriter, RunRequests};
 
 /// The objectives of `--slo`, split by what they judge.
 #[derive(Debug, Clone, Default)]
@@ -78,10 +78,11 @@ pub fn attach(
         let done: Vec<Result<Attached>> = chunk
             .par_iter_mut()
             .map(|file| match Prefetched::take(file) {
-                Prefetched::NotRead => attach_file(file, objectives, keep),
+                Prefetched::NotRead => attach_file(file, objectives, keep, None),
+                Prefetched::Lists(lists) => attach_file(file, objectives, keep, Some(lists)),
                 Prefetched::Applied(warnings) => Ok(Attached {
                     warnings,
-                    requests: Vec::new(),
+                    pending: Vec::new(),
                 }),
                 Prefetched::Failed(e) => Err(e),
             })
@@ -100,9 +101,11 @@ pub fn attach(
                 message: message.into(),
             }));
             if let Some(w) = writer.as_deref_mut() {
-                for (source, rr) in &attached.requests {
-                    w.write(source, rr)?;
-                }
+                let applied = write_while_applying(w, file, &attached.pending, objectives)?;
+                warnings.extend(applied.into_iter().map(|message| FileWarning {
+                    path: file.path.clone(),
+                    message: message.into(),
+                }));
             }
             for run in &mut file.runs {
                 apply_run_objectives(run, &objectives.per_run);
@@ -123,6 +126,9 @@ pub enum Prefetched {
     Applied(Vec<String>),
     /// Could not be read: [`attach`] reports it as it reports a file it reads itself.
     Failed(crate::Error),
+    /// The per-request lists of a detailed result, read while ingest found its runs
+    /// ([`ListsAhead`]); [`attach`] makes them requests.
+    Lists(super::serve_detailed::Lists),
 }
 
 impl Prefetched {
@@ -152,8 +158,40 @@ impl crate::ingest::FileHook for Prefetch {
         path: &std::path::Path,
         text: &str,
         runs: &mut [Run],
+        _alongside: crate::ingest::FileExtra,
     ) -> crate::ingest::FileExtra {
         Some(Box::new(prefetch(path, text, runs, &self.0)))
+    }
+}
+
+/// The ingest hook when the requests are written (a requests frame): a detailed result's
+/// per-request lists are read from its text on a second thread while ingest finds its
+/// runs (`FileHook::alongside`), so the file is read once and its two passes run side by
+/// side; [`attach`] makes them requests after the text is released, so the peak is the
+/// text and its lists, as when [`attach`] read the file itself.
+pub struct ListsAhead;
+
+impl ListsAhead {
+    /// For [`crate::ingest::Options::hook`].
+    pub fn hook() -> crate::ingest::Hook {
+        crate::ingest::Hook(std::sync::Arc::new(ListsAhead))
+    }
+}
+
+impl crate::ingest::FileHook for ListsAhead {
+    fn alongside(&self, _path: &std::path::Path, decoded: &str) -> crate::ingest::FileExtra {
+        let lists = super::serve_detailed::parse(decoded)?;
+        Some(Box::new(Prefetched::Lists(lists)))
+    }
+
+    fn on_file(
+        &self,
+        _path: &std::path::Path,
+        _text: &str,
+        _runs: &mut [Run],
+        alongside: crate::ingest::FileExtra,
+    ) -> crate::ingest::FileExtra {
+        alongside
     }
 }
 
@@ -168,36 +206,86 @@ fn prefetch(
     }
     match super::read_text_of(path, text) {
         Ok(requests) => {
-            let attached = apply_to_runs(runs, requests.unwrap_or_default(), objectives, false);
+            let attached = apply_to_runs(runs, requests.unwrap_or_default(), objectives);
             Prefetched::Applied(attached.warnings)
         }
         Err(e) => Prefetched::Failed(e),
     }
 }
 
-/// What one file's requests gave: the mismatch warnings, and the requests of its runs
-/// (with the run's source) when they are to be written.
+/// What one file's requests gave: the mismatch warnings of those applied, and, when they
+/// are to be written, the requests with the place of their run, applied as they are
+/// written ([`write_while_applying`]).
 #[derive(Default)]
 struct Attached {
     warnings: Vec<String>,
-    requests: Vec<(String, RunRequests)>,
+    pending: Vec<(usize, RunRequests)>,
 }
 
-fn attach_file(file: &mut FileRuns, objectives: &Objectives, keep: bool) -> Result<Attached> {
+fn attach_file(
+    file: &mut FileRuns,
+    objectives: &Objectives,
+    keep: bool,
+    ahead: Option<super::serve_detailed::Lists>,
+) -> Result<Attached> {
     if !file.runs.iter().any(|r| may_hold_requests(r.format)) {
         return Ok(Attached::default());
     }
-    let requests = read_file(&file.path)?.unwrap_or_default();
-    Ok(apply_to_runs(&mut file.runs, requests, objectives, keep))
+    let requests = super::read_file_with(&file.path, ahead)?.unwrap_or_default();
+    if !keep {
+        return Ok(apply_to_runs(&mut file.runs, requests, objectives));
+    }
+    let pending = requests
+        .into_iter()
+        .filter_map(|rr| {
+            let at = file.runs.iter().position(|r| r.run_index == rr.run_index)?;
+            Some((at, rr))
+        })
+        .collect();
+    Ok(Attached {
+        warnings: Vec::new(),
+        pending,
+    })
 }
 
-/// Applies each run's requests to the run of the same index; keeps them (with the run's
-/// source) when they are to be written.
+/// Writes a file's requests while they are applied to its runs, on two threads: both
+/// only read the requests, and a million of them took a third of a second each way.
+/// Returns the mismatch warnings, in the runs' order.
+fn write_while_applying(
+    writer: &mut RequestsWriter,
+    file: &mut FileRuns,
+    pending: &[(usize, RunRequests)],
+    objectives: &Objectives,
+) -> Result<Vec<String>> {
+    let sources: Vec<String> = pending
+        .iter()
+        .map(|(at, _)| file.runs[*at].source.clone())
+        .collect();
+    let runs = &mut file.runs;
+    let (warnings, written) = rayon::join(
+        || {
+            let mut warnings = Vec::new();
+            for (at, rr) in pending {
+                warnings.extend(apply(&mut runs[*at], rr, objectives));
+            }
+            warnings
+        },
+        || -> Result<()> {
+            for (source, (_, rr)) in sources.iter().zip(pending) {
+                writer.write(source, rr)?;
+            }
+            Ok(())
+        },
+    );
+    written?;
+    Ok(warnings)
+}
+
+/// Applies each run's requests to the run of the same index.
 fn apply_to_runs(
     runs: &mut [Run],
     requests: Vec<RunRequests>,
     objectives: &Objectives,
-    keep: bool,
 ) -> Attached {
     let mut out = Attached::default();
     for rr in requests {
@@ -205,9 +293,6 @@ fn apply_to_runs(
             continue;
         };
         out.warnings.extend(apply(run, &rr, objectives));
-        if keep {
-            out.requests.push((run.source.clone(), rr));
-        }
     }
     out
 }

@@ -32,7 +32,7 @@ use crate::model::Run;
 use crate::{Error, Result};
 
 pub use aiperf::FILE_NAME as AIPERF_RECORDS;
-pub use attach::{attach, FileWarning, Objectives, Prefetch, Prefetched};
+pub use attach::{attach, FileWarning, ListsAhead, Objectives, Prefetch, Prefetched};
 pub use columns::Requests;
 pub use frame::RequestsWriter;
 
@@ -92,13 +92,26 @@ pub struct RunRequests {
 /// summary (`profile_export_aiperf.json` / `.csv`) gets the requests of the
 /// `profile_export.jsonl` beside it. Errors name the file they are about.
 pub fn read_file(path: &Path) -> Result<Option<Vec<RunRequests>>> {
+    read_file_with(path, None)
+}
+
+/// [`read_file`], given the per-request lists ingest already read from the file's text
+/// (`attach::ListsAhead`): they are this file's requests unless another file holds them.
+fn read_file_with(
+    path: &Path,
+    ahead: Option<serve_detailed::Lists>,
+) -> Result<Option<Vec<RunRequests>>> {
     if let Some(stage) = inference_perf::for_stage(path)? {
         return Ok(Some(stage));
     }
     if let Some(records) = records_beside(path) {
         return read_one(&records);
     }
-    read_one(path)
+    match ahead {
+        Some(lists) => serve_detailed::build(lists)
+            .map_err(|(line, message)| Error::parse(path, line, message)),
+        None => read_one(path),
+    }
 }
 
 /// The per-request export beside a summary export (`profile_export_aiperf.json`,

@@ -34,6 +34,14 @@ pub struct Lists {
     error: Option<ReadError>,
 }
 
+impl std::fmt::Debug for Lists {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lists")
+            .field("objects", &self.objects.len())
+            .finish_non_exhaustive()
+    }
+}
+
 /// `Ok(None)` when the text is no serve result with per-request lists.
 pub fn read(text: &str) -> Result<Option<Vec<RunRequests>>, ReadError> {
     match parse(text) {
