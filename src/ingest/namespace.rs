@@ -66,14 +66,23 @@ pub fn derive_failed(run: &mut Run) {
 /// SGLang's `benchmark_args=`, or a log prefix ending in a space), in file order.
 #[cfg(test)]
 fn find_all(text: &str) -> Vec<Namespace> {
-    printed(text).into_iter().filter_map(|p| p.read()).collect()
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(p) = first_printed(text, from, text.len()) {
+        from = p.at + OPEN.len();
+        found.extend(p.read());
+    }
+    found
 }
 
 /// A `Namespace(...)` line whose arguments close on it, not read yet: a noisy log prints
 /// thousands, and building each one's map was most of the time of reading the log, where
 /// only the few before a result block are used.
 struct Printed<'t> {
+    /// Where its line starts: a Namespace applies from its line on.
     offset: usize,
+    /// Where its `Namespace(` is: two on one line are told apart by it.
+    at: usize,
     body: &'t str,
 }
 
@@ -86,34 +95,61 @@ impl Printed<'_> {
     }
 }
 
-/// The `Namespace(...)` lines whose arguments close, in file order.
-fn printed(text: &str) -> Vec<Printed<'_>> {
-    let mut found = Vec::new();
-    for pos in memchr::memmem::find_iter(text.as_bytes(), OPEN.as_bytes()) {
-        let line_start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
-        let before = &text[line_start..pos];
-        // `benchmark_args=Namespace(`, `INFO ... Namespace(`, or the line's start; not a
-        // word that ends in `Namespace` (`SimpleNamespace(`).
-        let ok = before.is_empty()
-            || before.ends_with('=')
-            || before.ends_with(' ')
-            || before.ends_with('`');
-        if !ok {
-            continue;
-        }
-        let body_start = pos + OPEN.len();
-        let line_end = text[body_start..]
-            .find('\n')
-            .map_or(text.len(), |i| body_start + i);
-        let body = &text[body_start..line_end];
-        if scan_args(body, |_| {}) {
-            found.push(Printed {
-                offset: line_start,
-                body,
-            });
-        }
+/// The Namespace whose `Namespace(` is at byte `pos` of `text`, if it is printed at the
+/// start of a line and its arguments close on that line.
+fn printed_at(text: &str, pos: usize) -> Option<Printed<'_>> {
+    let bytes = text.as_bytes();
+    let line_start = memchr::memrchr(b'\n', &bytes[..pos]).map_or(0, |i| i + 1);
+    let before = &text[line_start..pos];
+    // `benchmark_args=Namespace(`, `INFO ... Namespace(`, or the line's start; not a
+    // word that ends in `Namespace` (`SimpleNamespace(`).
+    let ok = before.is_empty()
+        || before.ends_with('=')
+        || before.ends_with(' ')
+        || before.ends_with('`');
+    if !ok {
+        return None;
     }
-    found
+    let body_start = pos + OPEN.len();
+    let line_end =
+        memchr::memchr(b'\n', &bytes[body_start..]).map_or(text.len(), |i| body_start + i);
+    let body = &text[body_start..line_end];
+    scan_args(body, |_| {}).then_some(Printed {
+        offset: line_start,
+        at: pos,
+        body,
+    })
+}
+
+/// The searcher of [`OPEN`], built once.
+fn open() -> &'static memchr::memmem::Finder<'static> {
+    static FINDER: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(OPEN.as_bytes()));
+    &FINDER
+}
+
+/// The first Namespace whose `Namespace(` starts in `from..to`; `to` is a line's start or
+/// end, so no `Namespace(` crosses it.
+fn first_printed(text: &str, from: usize, to: usize) -> Option<Printed<'_>> {
+    open()
+        .find_iter(&text.as_bytes()[from..to])
+        .find_map(|i| printed_at(text, from + i))
+}
+
+/// The last Namespace whose `Namespace(` starts in `from..to` (as [`first_printed`]):
+/// searched backwards from `to`, so the one just before a block is found without
+/// looking at the thousands before it.
+fn last_printed(text: &str, from: usize, to: usize) -> Option<Printed<'_>> {
+    static FINDER: std::sync::LazyLock<memchr::memmem::FinderRev<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::FinderRev::new(OPEN.as_bytes()));
+    FINDER
+        .rfind_iter(&text.as_bytes()[from..to])
+        .find_map(|i| printed_at(text, from + i))
+}
+
+/// Where line `n`'s line end is: the `\n` at or after `offset`, or the text's end.
+fn line_end(text: &str, offset: usize) -> usize {
+    memchr::memchr(b'\n', &text.as_bytes()[offset..]).map_or(text.len(), |i| offset + i)
 }
 
 /// The `key=value, ...` items up to the closing parenthesis; `None` when the line ends
@@ -318,57 +354,36 @@ fn all_failed() -> &'static memchr::memmem::Finder<'static> {
 
 /// Completes a console's runs from the command lines printed before them, and adds the run
 /// whose every request failed where the client printed no block for it.
+///
+/// A Namespace's region runs from its line to the next Namespace's. Only the Namespaces
+/// just before a run or an "All requests failed." line are looked at, found by searching
+/// back from there: a noisy log prints hundreds of thousands, and checking each one and
+/// numbering its line was most of the time of reading the log.
 pub fn apply(source: &Source, parsed: &mut Parsed) {
     let text = source.text;
-    let printed = printed(text);
-    if printed.is_empty() {
+    if first_printed(text, 0, text.len()).is_none() {
         return;
     }
-    let lines: Vec<u64> = printed.iter().map(|n| source.line_of(n.offset)).collect();
-    let region_end = |i: usize| printed.get(i + 1).map_or(text.len(), |n| n.offset);
-    let in_region =
-        |i: usize, line: u64| line > lines[i] && lines.get(i + 1).is_none_or(|&next| line < next);
-    // The one Namespace whose region can hold a line: the last printed before it.
-    let region_of = |line: u64| {
-        let i = lines.partition_point(|&l| l < line).checked_sub(1)?;
-        in_region(i, line).then_some(i)
-    };
-    // Read only when used: a noisy log prints thousands that no run follows.
-    let mut read: Vec<Option<Namespace>> = vec![None; printed.len()];
-    let mut namespace = |i: usize| -> Namespace {
-        read[i]
-            .get_or_insert_with(|| printed[i].read().expect("checked when found"))
-            .clone()
-    };
-    let mut run_lines: Vec<u64> = parsed.runs.iter().filter_map(|r| r.line).collect();
-    run_lines.sort_unstable();
-    for i in 0..printed.len() {
-        // A run inside the region: the first run line after the Namespace's is before
-        // the next Namespace's.
-        let after = run_lines.partition_point(|&l| l <= lines[i]);
-        if run_lines.get(after).is_some_and(|&l| in_region(i, l)) {
-            continue;
-        }
-        let region = &text.as_bytes()[printed[i].offset..region_end(i)];
-        if let Some(at) = all_failed().find(region) {
-            let format = if namespace(i).is_sglang() {
-                Format::SglangServeText
-            } else {
-                Format::VllmServeText
-            };
-            let mut run = Run::new(format, Some(source.line_of(printed[i].offset + at)));
-            run.set_num("completed", 0.0);
-            parsed.runs.push(run);
-        }
-    }
+    add_all_failed(source, parsed);
     parsed.runs.sort_by_key(|r| r.line);
-    let mut previous_run_line = 0;
+    let mut starts = LineStarts::new(text);
+    // The end of the previous run's line: a Namespace fills a run only when it is printed
+    // after the run before.
+    let mut after_previous = 0;
     for run in parsed.runs.iter_mut() {
         let Some(line) = run.line else { continue };
-        let used = region_of(line).filter(|&i| lines[i] > previous_run_line);
-        previous_run_line = line;
-        let Some(i) = used else { continue };
-        let ns = namespace(i);
+        let start = starts.start_of(line);
+        let from = after_previous.min(start);
+        after_previous = (line_end(text, start) + 1).min(text.len());
+        let Some(printed) = last_printed(text, from, start) else {
+            continue;
+        };
+        // A Namespace printed on the run's own line starts the next region there, and the
+        // run's line is in no region.
+        if first_printed(text, start, line_end(text, start)).is_some() {
+            continue;
+        }
+        let Some(ns) = printed.read() else { continue };
         ns.fill(run);
         if !matches!(run.format, Format::SglangServeText) {
             continue;
@@ -376,11 +391,116 @@ pub fn apply(source: &Source, parsed: &mut Parsed) {
         if run.text("dataset") == Some(SGLANG_SHARED_PREFIX)
             && !run.values.contains_key("num_prompts")
         {
-            if let Some(n) = printed_total_prompts(&text[ns.offset..region_end(i)]) {
+            let region_end =
+                first_printed(text, start, text.len()).map_or(text.len(), |n| n.offset);
+            if let Some(n) = printed_total_prompts(&text[ns.offset..region_end]) {
                 run.set_num("num_prompts", n);
             }
         }
         derive_failed(run);
+    }
+}
+
+/// A run with `completed` 0 for each region that holds an "All requests failed." line but
+/// no run: vLLM prints that warning before its block of zeros, SGLang before failing with
+/// no block. The run is at the first such line of its region.
+fn add_all_failed(source: &Source, parsed: &mut Parsed) {
+    let text = source.text;
+    let mut failures = all_failed().find_iter(text.as_bytes()).peekable();
+    if failures.peek().is_none() {
+        return;
+    }
+    let mut starts = LineStarts::new(text);
+    let mut run_starts: Vec<usize> = Vec::with_capacity(parsed.runs.len());
+    let mut lines: Vec<u64> = parsed.runs.iter().filter_map(|r| r.line).collect();
+    lines.sort_unstable();
+    run_starts.extend(lines.into_iter().map(|l| starts.start_of(l)));
+    // The Namespace of the last failure's region and where the search for it stopped,
+    // so that each byte is searched once however many failures a log prints.
+    let mut region: Option<Printed> = None;
+    let mut searched = 0;
+    let mut done: Option<usize> = None;
+    let mut added = Vec::new();
+    for at in failures {
+        // The region holding `at` is that of the last Namespace printed on its line or
+        // before it.
+        let end = line_end(text, at);
+        if end > searched {
+            if let Some(p) = last_printed(text, searched, end) {
+                region = Some(p);
+            }
+            searched = end;
+        }
+        let Some(ns) = &region else { continue };
+        if done == Some(ns.at) {
+            continue;
+        }
+        done = Some(ns.at);
+        let next = first_printed(text, end, text.len()).map(|n| n.offset);
+        let first_run = run_starts.partition_point(|&s| s <= ns.offset);
+        if run_starts
+            .get(first_run)
+            .is_some_and(|&s| next.is_none_or(|next| s < next))
+        {
+            continue;
+        }
+        let format = if ns.read().is_some_and(|n| n.is_sglang()) {
+            Format::SglangServeText
+        } else {
+            Format::VllmServeText
+        };
+        let mut run = Run::new(format, Some(source.line_of(at)));
+        run.set_num("completed", 0.0);
+        added.push(run);
+    }
+    parsed.runs.extend(added);
+}
+
+/// The byte offsets where lines start, asked for in increasing order: a run knows its
+/// line, and the Namespace before it is searched for from that line's start.
+struct LineStarts<'t> {
+    bytes: &'t [u8],
+    /// Line `line` starts at `offset`.
+    offset: usize,
+    line: u64,
+}
+
+impl<'t> LineStarts<'t> {
+    /// Lines are counted a slice at a time (memchr's count) and walked one by one only in
+    /// the slice that holds the one asked for.
+    const SLICE: usize = 64 << 10;
+
+    fn new(text: &'t str) -> Self {
+        LineStarts {
+            bytes: text.as_bytes(),
+            offset: 0,
+            line: 1,
+        }
+    }
+
+    /// The start of 1-based line `line` (the text's end past its last line).
+    fn start_of(&mut self, line: u64) -> usize {
+        if line < self.line {
+            (self.offset, self.line) = (0, 1);
+        }
+        while self.line < line && self.offset < self.bytes.len() {
+            let end = (self.offset + Self::SLICE).min(self.bytes.len());
+            let slice = &self.bytes[self.offset..end];
+            let newlines = memchr::memchr_iter(b'\n', slice).count() as u64;
+            let need = line - self.line;
+            if newlines < need {
+                self.offset = end;
+                self.line += newlines;
+                continue;
+            }
+            let skip = usize::try_from(need - 1).unwrap_or(usize::MAX);
+            let Some(i) = memchr::memchr_iter(b'\n', slice).nth(skip) else {
+                break; // counted above: never
+            };
+            self.offset += i + 1;
+            self.line = line;
+        }
+        self.offset
     }
 }
 
