@@ -31,6 +31,7 @@ mod perf_json;
 mod perf_labels;
 pub mod serve_block;
 mod serve_json;
+mod serve_labels;
 mod serve_text;
 mod settle;
 mod vllm_commands;
@@ -48,7 +49,8 @@ pub use not_runs::NotARun;
 pub use reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
 pub(crate) use same_run::half_unit;
 pub use same_run::{CopyOf, Disagreement, SameRuns, SOURCES};
-pub use serve_text::{column_of_label, is_rule, HEADER as SERVE_BLOCK_HEADER};
+pub use serve_labels::column_of_label;
+pub use serve_text::{is_rule, HEADER as SERVE_BLOCK_HEADER};
 pub use walk::{collect_inputs, InputFile};
 
 use crate::model::{Format, Run};
