@@ -29,6 +29,7 @@ mod perf_console;
 mod perf_csv;
 mod perf_json;
 mod perf_labels;
+mod rich_table;
 pub mod serve_block;
 mod serve_json;
 mod serve_labels;
