@@ -123,11 +123,10 @@ struct PartRows {
 
 impl PartRows {
     /// The part's columns, and its rows (`None` when it holds none of the metrics).
-    fn read(store: &Store, file: &PartFile, spec: &TrendSpec) -> Result<Read> {
-        let mut wanted: Vec<String> = spec.metrics.clone();
-        wanted.extend(spec.key.iter().cloned());
-        wanted.extend(spec.filters.iter().map(|f| f.0.clone()));
-        let part = read_part(store, file, Some(&wanted))?;
+    /// `wanted`: the metric, key and filter columns (what `read_part` reads besides the
+    /// run id and the labels).
+    fn read(store: &Store, file: &PartFile, spec: &TrendSpec, wanted: &[String]) -> Result<Read> {
+        let part = read_part(store, file, Some(wanted))?;
         let df = &part.frame;
         let columns: Vec<String> = df
             .get_column_names()
@@ -265,10 +264,13 @@ impl Builder {
 /// order, is the error.
 pub fn group(store: &Store, spec: &TrendSpec) -> Result<Grouped> {
     let files = parts_since(store, spec.since.as_deref())?;
+    let mut wanted: Vec<String> = spec.metrics.clone();
+    wanted.extend(spec.key.iter().cloned());
+    wanted.extend(spec.filters.iter().map(|f| f.0.clone()));
     let read_chunk = |files: &[PartFile]| -> Result<Vec<Read>> {
         let read: Vec<Result<Read>> = files
             .par_iter()
-            .map(|f| PartRows::read(store, f, spec))
+            .map(|f| PartRows::read(store, f, spec, &wanted))
             .collect();
         read.into_iter().collect()
     };

@@ -18,8 +18,8 @@
 
 use super::perf_labels::{self, PerfRunBuilder, Tool};
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
-use super::rich_table::{read_table, strip_ansi, Table};
-use super::text::{parse_printed, Printed};
+use super::rich_table::{read_table, Table};
+use super::text::{parse_printed, strip_ansi, Printed};
 use crate::model::{Format, Run};
 
 /// The end of every title this reader reads; AIPerf's other tables continue after it

@@ -3,52 +3,11 @@
 //! `(unit)` row, and `Label: value` lines right below. Read as text: ANSI codes stripped,
 //! any prefix before the border stripped from every row.
 
-use std::borrow::Cow;
-
 use super::perf_labels;
-use super::text::strip_prefix;
+use super::text::{strip_ansi, strip_prefix};
 
 /// Cell separators: `rich`'s heavy header, light body, and its ASCII fallback.
 const SEPARATORS: [char; 4] = ['┃', '│', '|', '║'];
-
-/// Removes ANSI escape sequences (colour, style, hyperlinks) that terminal captures carry.
-pub(super) fn strip_ansi(line: &str) -> Cow<'_, str> {
-    if !line.contains('\x1b') {
-        return Cow::Borrowed(line);
-    }
-    let mut out = String::with_capacity(line.len());
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        if c != '\x1b' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            // CSI: parameters and intermediates up to a final byte in @..~.
-            Some('[') => {
-                for c in chars.by_ref() {
-                    if ('@'..='~').contains(&c) {
-                        break;
-                    }
-                }
-            }
-            // OSC (hyperlinks): up to BEL or ESC \.
-            Some(']') => {
-                while let Some(c) = chars.next() {
-                    if c == '\x07' {
-                        break;
-                    }
-                    if c == '\x1b' {
-                        chars.next();
-                        break;
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    Cow::Owned(out)
-}
 
 /// One table row: its label, its cells, and the 1-based line it starts on.
 #[derive(Debug)]
