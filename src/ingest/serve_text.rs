@@ -20,7 +20,7 @@ use super::serve_labels::{split_unit, target_of, Target, SGLANG_ONLY};
 use super::split::{self, Scanned};
 use super::text::{parse_printed, strip_prefix, LineCounter, Printed};
 
-use crate::model::{Format, Run};
+use crate::model::{Format, Run, SortMemo, UnsortedValues, Value};
 
 /// The phrase of a block's header line (`==== Serving Benchmark Result ====`).
 pub const HEADER: &str = "Serving Benchmark Result";
@@ -111,6 +111,10 @@ fn scan(
         };
         let block = block.parse(text, body_start, &mut labels)?;
         next_allowed = block.end;
+        if let Some(newlines) = block.newlines_before_end {
+            // The block's lines are counted: the next block's line is counted from here.
+            lines.passed(block.end, newlines);
+        }
         if headerless {
             // A lone `Successful requests:` line in other output is not a result.
             if let Some(run) = block.run.filter(|_| block.values >= MIN_HEADERLESS_VALUES) {
@@ -156,6 +160,8 @@ struct Block {
     values: usize,
     /// Byte offset where the block ended.
     end: usize,
+    /// The newlines before `end`, when the block ended at its closing rule.
+    newlines_before_end: Option<u64>,
     /// A warning per label no column knows (their values went to `extra`).
     unknown: Vec<Warning>,
     /// The block was cut short before its closing rule.
@@ -193,6 +199,8 @@ impl Label {
 #[derive(Default)]
 struct Labels<'t> {
     by_line: Vec<(&'t str, Label)>,
+    /// The order of the last block's columns, which sorts the next block's too.
+    order: SortMemo,
 }
 
 impl<'t> Labels<'t> {
@@ -216,6 +224,13 @@ struct BlockParser<'p> {
     header_line: u64,
     /// Whether the text to parse starts at the run's line (no header line to skip).
     headerless: bool,
+}
+
+/// Ends a per-position list (`Position N:` lines) at the first line after it.
+fn finish_positions(got: &mut UnsortedValues, positions: &mut Option<Vec<f64>>) {
+    if let Some(list) = positions.take() {
+        got.push("spec_decode_per_position_acceptance", Value::list(list));
+    }
 }
 
 /// A rule of `ch` (`=====`, `-----Section-----`) that opens, divides or closes a block.
@@ -250,7 +265,7 @@ impl<'p> BlockParser<'p> {
     ) -> Result<Block, ParseError> {
         let mut run = Run::new(Format::VllmServeText, Some(self.header_line));
         // Blocks of one text print the same lines: as many values as the last one's.
-        run.values.reserve(labels.by_line.len());
+        let mut got = UnsortedValues::with_capacity(labels.by_line.len());
         // Labels without a column, as printed: `extra`'s JSON object.
         let mut extra = serde_json::Map::new();
         let mut unknown = Vec::new();
@@ -260,7 +275,7 @@ impl<'p> BlockParser<'p> {
         let mut offset = body_start;
         // The number of the line before the first one parsed.
         let mut line_no = self.header_line - u64::from(self.headerless);
-        let mut closed = false;
+        let mut closed = None;
         let mut label_index = 0usize;
         let mut rest = crate::offsets::tail(text, body_start);
         // Skip the header's own line end.
@@ -278,11 +293,11 @@ impl<'p> BlockParser<'p> {
             let line = strip_prefix(raw.trim_end_matches(['\n', '\r']), self.prefix);
             if is_rule(line, '=') {
                 offset += raw_len;
-                closed = true;
+                closed = Some(line_no - 1 + u64::from(raw.ends_with('\n')));
                 break;
             }
             if is_rule(line, '-') {
-                self.finish_positions(&mut run, &mut positions);
+                finish_positions(&mut got, &mut positions);
                 offset += raw_len;
                 rest = &rest[raw_len..];
                 continue;
@@ -304,7 +319,7 @@ impl<'p> BlockParser<'p> {
                     continue;
                 }
             }
-            self.finish_positions(&mut run, &mut positions);
+            finish_positions(&mut got, &mut positions);
             if known.sglang {
                 sglang = true;
             }
@@ -314,20 +329,22 @@ impl<'p> BlockParser<'p> {
             match target {
                 Target::Num(key) => {
                     match parse_printed(value) {
-                        Printed::Num(v) => run.set_num(key, v),
-                        Printed::Missing => run.set_opt(key, None),
+                        Printed::Num(v) => got.num(key, v),
+                        Printed::Missing => got.push(key, Value::Null),
                         other => return Err(self.expected_number(line_no, label, value, &other)),
                     }
                     values += 1;
                 }
                 Target::Text(key) => {
-                    run.set_text(key, value.trim());
+                    got.push(key, Value::text(value.trim()));
                     values += 1;
                 }
                 Target::Rate => {
                     match parse_printed(value) {
-                        Printed::Num(v) => run.set_num("request_rate", v),
-                        Printed::Missing | Printed::Infinite => run.set_opt("request_rate", None),
+                        Printed::Num(v) => got.num("request_rate", v),
+                        Printed::Missing | Printed::Infinite => {
+                            got.push("request_rate", Value::Null)
+                        }
                         other => return Err(self.expected_number(line_no, label, value, &other)),
                     }
                     values += 1;
@@ -335,8 +352,8 @@ impl<'p> BlockParser<'p> {
                 Target::PositionList => positions = Some(Vec::new()),
                 Target::Share(key) => {
                     match parse_printed(value) {
-                        Printed::Num(v) => run.set_num(key, v / 100.0),
-                        Printed::Missing => run.set_opt(key, None),
+                        Printed::Num(v) => got.num(key, v / 100.0),
+                        Printed::Missing => got.push(key, Value::Null),
                         other => return Err(self.expected_number(line_no, label, value, &other)),
                     }
                     values += 1;
@@ -355,14 +372,14 @@ impl<'p> BlockParser<'p> {
                                 &Printed::Word(pair.to_owned()),
                             ));
                         };
-                        run.set_num(format!("goodput_slo_{}_ms", name.to_ascii_lowercase()), v);
+                        got.num(format!("goodput_slo_{}_ms", name.to_ascii_lowercase()), v);
                     }
                 }
                 Target::Distribution(key) => {
                     let scale = if seconds { 1000.0 } else { 1.0 };
                     match parse_printed(value) {
-                        Printed::Num(v) => run.set_num(key, v * scale),
-                        Printed::Missing => run.set_opt(key, None),
+                        Printed::Num(v) => got.num(key, v * scale),
+                        Printed::Missing => got.push(key, Value::Null),
                         other => return Err(self.expected_number(line_no, label, value, &other)),
                     }
                     values += 1;
@@ -385,14 +402,18 @@ impl<'p> BlockParser<'p> {
             offset += raw_len;
             rest = &rest[raw_len..];
         }
-        self.finish_positions(&mut run, &mut positions);
+        finish_positions(&mut got, &mut positions);
         if sglang {
             run.format = Format::SglangServeText;
         }
         if !extra.is_empty() {
-            run.set_text("extra", serde_json::Value::Object(extra).to_string());
+            got.push(
+                "extra",
+                Value::text(serde_json::Value::Object(extra).to_string()),
+            );
         }
-        let truncated = (!closed).then(|| Warning {
+        run.values = got.into_values(&mut labels.order);
+        let truncated = closed.is_none().then(|| Warning {
             line: Some(line_no),
             message: crate::msg!("ingest-serve-block-truncated", line = self.header_line),
         });
@@ -400,18 +421,10 @@ impl<'p> BlockParser<'p> {
             run: (values > 0).then_some(run),
             values,
             end: offset,
+            newlines_before_end: closed,
             unknown,
             truncated,
         })
-    }
-
-    fn finish_positions(&self, run: &mut Run, positions: &mut Option<Vec<f64>>) {
-        if let Some(list) = positions.take() {
-            run.values.insert(
-                "spec_decode_per_position_acceptance".into(),
-                crate::model::Value::list(list),
-            );
-        }
     }
 
     fn expected_number(&self, line: u64, label: &str, value: &str, got: &Printed) -> ParseError {

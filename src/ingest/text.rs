@@ -66,6 +66,15 @@ impl LineCounter {
         }
     }
 
+    /// Tells the counter that `newlines` newlines precede byte `offset`, which a reader
+    /// that walked the lines up to there knows: the next question then counts from
+    /// there, not from the last one.
+    pub fn passed(&self, offset: usize, newlines: u64) {
+        if offset >= self.state.get().0 {
+            self.state.set((offset, newlines));
+        }
+    }
+
     pub fn line_of(&self, text: &str, offset: usize) -> u64 {
         let offset = offset.min(text.len());
         let (mut from, mut line) = self.state.get();
@@ -156,8 +165,9 @@ pub fn trim_end(text: &str) -> &str {
 /// log with a stray byte or a progress bar in it.
 pub fn decode(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     // The fast check first (most files are valid); the one that finds where only then.
-    if let Ok(text) = simdutf8::basic::from_utf8(bytes) {
-        return std::borrow::Cow::Borrowed(text);
+    if is_utf8(bytes) {
+        // SAFETY: `is_utf8` validated every byte.
+        return std::borrow::Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(bytes) });
     }
     let first = match simdutf8::compat::from_utf8(bytes) {
         Ok(text) => return std::borrow::Cow::Borrowed(text),
@@ -181,6 +191,36 @@ pub fn decode(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     // SAFETY: the loop ended because `rest` validated.
     out.push_str(unsafe { std::str::from_utf8_unchecked(rest) });
     std::borrow::Cow::Owned(out)
+}
+
+/// Texts from this size are checked on every core: a large log's check (and the first
+/// reading of its pages) otherwise held up the threads that wait to read it.
+const PARALLEL_CHECK_FROM: usize = 8 << 20;
+
+/// Whether `bytes` are valid UTF-8. A large text is cut at character starts into pieces
+/// checked in parallel: pieces that each are valid UTF-8 join into valid UTF-8, and a
+/// piece that is not (a sequence cut by a bad cut, or a bad byte) makes it `false`, which
+/// the caller's exact pass then sorts out.
+fn is_utf8(bytes: &[u8]) -> bool {
+    use rayon::prelude::*;
+    if bytes.len() < PARALLEL_CHECK_FROM {
+        return simdutf8::basic::from_utf8(bytes).is_ok();
+    }
+    let pieces = rayon::current_num_threads().max(1) * 4;
+    let mut cuts: Vec<usize> = (0..pieces)
+        .map(|k| {
+            let mut cut = k * (bytes.len() / pieces);
+            // Past continuation bytes (`10xxxxxx`) to a character's first byte.
+            while cut < bytes.len() && bytes[cut] & 0xC0 == 0x80 {
+                cut += 1;
+            }
+            cut
+        })
+        .collect();
+    cuts.push(bytes.len());
+    cuts.dedup();
+    cuts.par_windows(2)
+        .all(|w| simdutf8::basic::from_utf8(&bytes[w[0]..w[1]]).is_ok())
 }
 
 /// Removes ANSI escape sequences (colours captured from a terminal) while keeping every
@@ -307,6 +347,25 @@ mod tests {
             assert_eq!(decode(bytes), String::from_utf8_lossy(bytes), "{bytes:?}");
         }
         assert!(matches!(decode(b"ok"), std::borrow::Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn a_large_text_checked_in_pieces_is_decoded_as_from_utf8_lossy_does() {
+        // Multi-byte characters across every cut, then a bad byte or a cut sequence at
+        // the start, the middle and the end.
+        let valid = "ключ 值 ok\n".repeat(PARALLEL_CHECK_FROM / 10);
+        assert!(matches!(
+            decode(valid.as_bytes()),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        for at in [0, valid.len() / 2 + 1, valid.len() - 1] {
+            let mut bytes = valid.clone().into_bytes();
+            bytes[at] = 0xff;
+            assert_eq!(decode(&bytes), String::from_utf8_lossy(&bytes), "{at}");
+        }
+        // The last character cut after its first byte.
+        let cut = &valid.as_bytes()[..valid.rfind('值').unwrap() + 1];
+        assert_eq!(decode(cut), String::from_utf8_lossy(cut));
     }
 
     proptest::proptest! {

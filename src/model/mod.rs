@@ -8,9 +8,11 @@ pub mod ndjson;
 mod run;
 pub mod schema;
 pub mod timestamp;
+mod unsorted;
 mod values;
 
 pub use format::Format;
 pub use frame::{read_frame, runs_to_frame, write_frame, FrameFormat};
 pub use run::{Key, Run, Value};
+pub use unsorted::{SortMemo, UnsortedValues};
 pub use values::Values;

@@ -9,7 +9,8 @@ use std::io::Write;
 use rayon::prelude::*;
 
 use super::schema::{column_rank, is_integer, ColumnRank};
-use super::{Run, Value};
+use super::unsorted::same_key;
+use super::{Key, Run, Value};
 
 /// Runs formatted per parallel task: large enough that a task is worth its scheduling,
 /// small enough that only a few batches of text are held before they are written.
@@ -22,32 +23,78 @@ pub fn write_json_line(run: &Run, out: &mut Vec<u8>) {
 
 /// The canonical order of the last run's keys. The runs of one corpus mostly have the
 /// same columns, and sorting them is the costliest part of a line, so a run whose keys
-/// are the previous run's reuses that order.
+/// are the previous run's reuses that order, with each key's `,"key":` text escaped once.
 #[derive(Default)]
 struct KeyOrder {
     /// The keys in the run's own (map) order.
-    keys: Vec<String>,
-    /// Positions into `keys`, in canonical order.
-    order: Vec<usize>,
+    keys: Vec<Key>,
+    /// In canonical order: a position into `keys`, what the key prints as, and what its
+    /// value does.
+    slots: Vec<Slot>,
+}
+
+struct Slot {
+    index: usize,
+    /// `,"key":` as JSON.
+    prefix: Vec<u8>,
+    kind: Column,
+}
+
+/// How a column's value is written.
+#[derive(Clone, Copy)]
+enum Column {
+    /// An identity column stored among the values prints the run's own field, as
+    /// `frame::cell` reads it.
+    Source,
+    Line,
+    RunIndex,
+    Format,
+    /// A count: whole numbers without a fraction.
+    Integer,
+    Other,
+}
+
+impl Column {
+    fn of(key: &str) -> Column {
+        match key {
+            "source" => Column::Source,
+            "line" => Column::Line,
+            "run_index" => Column::RunIndex,
+            "format" => Column::Format,
+            _ if is_integer(key) => Column::Integer,
+            _ => Column::Other,
+        }
+    }
 }
 
 impl KeyOrder {
-    fn of(&mut self, run: &Run) -> &[usize] {
+    fn of(&mut self, run: &Run) -> &[Slot] {
         let same = self.keys.len() == run.values.len()
             && self
                 .keys
                 .iter()
                 .zip(run.values.keys())
-                .all(|(a, b)| a == b.as_ref());
+                .all(|(a, b)| same_key(a, b));
         if !same {
-            self.keys = run.values.keys().map(|k| k.to_string()).collect();
+            self.keys = run.values.keys().cloned().collect();
             let ranks: Vec<ColumnRank> = self.keys.iter().map(|k| column_rank(k)).collect();
-            self.order = (0..self.keys.len()).collect();
+            let mut order: Vec<usize> = (0..self.keys.len()).collect();
             let keys = &self.keys;
-            self.order
-                .sort_by(|&a, &b| ranks[a].cmp_with(&ranks[b], &keys[a], &keys[b]));
+            order.sort_by(|&a, &b| ranks[a].cmp_with(&ranks[b], &keys[a], &keys[b]));
+            self.slots = order
+                .into_iter()
+                .map(|index| {
+                    let mut prefix = Vec::new();
+                    push_key(&mut prefix, &keys[index], false);
+                    Slot {
+                        index,
+                        prefix,
+                        kind: Column::of(&keys[index]),
+                    }
+                })
+                .collect();
         }
-        &self.order
+        &self.slots
     }
 }
 
@@ -56,32 +103,31 @@ fn write_line(run: &Run, order: &mut KeyOrder, out: &mut Vec<u8>) {
     push_key(out, "source", true);
     push_str(out, &run.source);
     push_key(out, "line", false);
-    match run.line {
-        Some(l) => push_display(out, l),
-        None => out.extend_from_slice(b"null"),
-    }
+    push_line(out, run.line);
     push_key(out, "run_index", false);
     push_display(out, run.run_index);
     push_key(out, "format", false);
     push_str(out, run.format.as_str());
-    let entries: Vec<(&str, &Value)> = run.values.iter().map(|(k, v)| (k.as_ref(), v)).collect();
-    for &i in order.of(run) {
-        let (key, value) = entries[i];
-        push_key(out, key, false);
-        // An identity column stored among the values prints the run's own field, as
-        // `frame::cell` reads it.
-        match key {
-            "source" => push_str(out, &run.source),
-            "line" => match run.line {
-                Some(l) => push_display(out, l),
-                None => out.extend_from_slice(b"null"),
-            },
-            "run_index" => push_display(out, run.run_index),
-            "format" => push_str(out, run.format.as_str()),
-            _ => push_value(out, key, value),
+    for slot in order.of(run) {
+        let value = run.values.value_at(slot.index);
+        out.extend_from_slice(&slot.prefix);
+        match slot.kind {
+            Column::Source => push_str(out, &run.source),
+            Column::Line => push_line(out, run.line),
+            Column::RunIndex => push_display(out, run.run_index),
+            Column::Format => push_str(out, run.format.as_str()),
+            Column::Integer => push_value(out, true, value),
+            Column::Other => push_value(out, false, value),
         }
     }
     out.extend_from_slice(b"}\n");
+}
+
+fn push_line(out: &mut Vec<u8>, line: Option<u64>) {
+    match line {
+        Some(l) => push_display(out, l),
+        None => out.extend_from_slice(b"null"),
+    }
 }
 
 /// Writes every run as NDJSON to `w`, formatting batches of runs in parallel; the
@@ -125,9 +171,9 @@ fn push_display(out: &mut Vec<u8>, v: impl std::fmt::Display) {
     let _ = write!(out, "{v}");
 }
 
-fn push_value(out: &mut Vec<u8>, key: &str, value: &Value) {
+fn push_value(out: &mut Vec<u8>, integer: bool, value: &Value) {
     match value {
-        Value::Num(x) if is_integer(key) && x.fract() == 0.0 => push_display(out, *x as i64),
+        Value::Num(x) if integer && x.fract() == 0.0 => push_display(out, *x as i64),
         // serde_json's float form (shortest round trip; null when not finite).
         Value::Num(x) => {
             let _ = serde_json::to_writer(&mut *out, x);

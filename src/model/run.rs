@@ -23,6 +23,11 @@ impl Value {
     pub fn text(s: impl Into<String>) -> Value {
         Value::Text(Box::new(s.into()))
     }
+    /// A number as a run keeps it: `-0.00` is printed by Python's formatting of tiny
+    /// negatives; it means zero.
+    pub fn number(v: f64) -> Value {
+        Value::Num(if v == 0.0 { 0.0 } else { v })
+    }
     pub fn list(xs: Vec<f64>) -> Value {
         Value::List(Box::new(xs))
     }
@@ -78,9 +83,7 @@ impl Run {
     }
 
     pub fn set_num(&mut self, key: impl Into<Key>, v: f64) {
-        // `-0.00` is printed by Python's formatting of tiny negatives; it means zero.
-        let v = if v == 0.0 { 0.0 } else { v };
-        self.values.insert(key.into(), Value::Num(v));
+        self.values.insert(key.into(), Value::number(v));
     }
 
     pub fn set_opt(&mut self, key: impl Into<Key>, v: Option<f64>) {

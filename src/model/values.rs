@@ -23,6 +23,12 @@ impl Values {
         Values::default()
     }
 
+    /// Values already sorted by key with no key twice (`UnsortedValues` sorts them).
+    pub(super) fn from_sorted(entries: Vec<(Key, Value)>) -> Self {
+        debug_assert!(entries.windows(2).all(|w| w[0].0 < w[1].0));
+        Values { entries }
+    }
+
     fn position(&self, key: &str) -> Result<usize, usize> {
         self.entries.binary_search_by(|(k, _)| k.as_ref().cmp(key))
     }
@@ -66,6 +72,11 @@ impl Values {
 
     pub fn retain(&mut self, mut keep: impl FnMut(&Key, &mut Value) -> bool) {
         self.entries.retain_mut(|(k, v)| keep(k, v));
+    }
+
+    /// The value of the `i`-th key in key order (`keys().nth(i)`'s).
+    pub fn value_at(&self, i: usize) -> &Value {
+        &self.entries[i].1
     }
 
     pub fn len(&self) -> usize {
