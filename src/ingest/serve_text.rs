@@ -73,14 +73,21 @@ fn scan(
     let mut parsed = Parsed::default();
     let mut next_allowed = not_before;
     let mut labels = Labels::default();
-    // One pass for both starts of a block, so a large log is scanned once. A header
-    // comes first in its block, so the `Successful requests:` line after it is skipped
-    // as part of the block the header opened. No anchor holds a line end, so no hit
-    // crosses the range's ends, which are line starts.
-    let input = aho_corasick::Input::new(text.as_bytes()).range(range);
-    for hit in anchors().find_iter(input) {
+    // One search for both starts of a block, resumed after each block read, so the
+    // text between blocks is searched once and a block's own lines not at all (the
+    // `Successful requests:` line after a header is part of the header's block). No
+    // anchor holds a line end, so no hit crosses the range's ends or a block's end,
+    // which are line starts.
+    let mut at = range.start;
+    while at < range.end {
+        let input = aho_corasick::Input::new(text.as_bytes()).range(at..range.end);
+        let Some(hit) = anchors().find(input) else {
+            break;
+        };
+        at = hit.end();
         let pos = hit.start();
         if pos < next_allowed {
+            at = at.max(next_allowed);
             continue;
         }
         let start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
@@ -111,6 +118,7 @@ fn scan(
         };
         let block = block.parse(text, body_start, &mut labels)?;
         next_allowed = block.end;
+        at = at.max(next_allowed);
         if let Some(newlines) = block.newlines_before_end {
             // The block's lines are counted: the next block's line is counted from here.
             lines.passed(block.end, newlines);
@@ -265,7 +273,7 @@ impl<'p> BlockParser<'p> {
     ) -> Result<Block, ParseError> {
         let mut run = Run::new(Format::VllmServeText, Some(self.header_line));
         // Blocks of one text print the same lines: as many values as the last one's.
-        let mut got = UnsortedValues::with_capacity(labels.by_line.len());
+        let mut got = UnsortedValues::start(&mut labels.order);
         // Labels without a column, as printed: `extra`'s JSON object.
         let mut extra = serde_json::Map::new();
         let mut unknown = Vec::new();

@@ -6,7 +6,9 @@
 //! blocks of one log print the same labels in the same order, so the order that sorts
 //! one block's keys sorts the next one's: [`SortMemo`] keeps it, and a block whose keys
 //! are the last one's is put in order by a permutation, with no string comparison but
-//! the check that the keys are the same.
+//! the check that the keys are the same, and shares the last one's sorted list of keys.
+
+use std::sync::Arc;
 
 use super::run::{Key, Value};
 use super::Values;
@@ -15,18 +17,26 @@ use super::Values;
 /// `Values` would hold after the same inserts (the last value of a key wins).
 #[derive(Debug, Default)]
 pub struct UnsortedValues {
-    pairs: Vec<(Key, Value)>,
+    keys: Vec<Key>,
+    values: Vec<Value>,
 }
 
 impl UnsortedValues {
-    pub fn with_capacity(n: usize) -> Self {
+    /// Gathers values with the key list `memo` lent (a run's keys are compared and
+    /// dropped, so one list serves every run of a reader), room for as many values as
+    /// the last run held.
+    pub fn start(memo: &mut SortMemo) -> Self {
+        let mut keys = std::mem::take(&mut memo.spare);
+        keys.clear();
         UnsortedValues {
-            pairs: Vec::with_capacity(n),
+            keys,
+            values: Vec::with_capacity(memo.dest.len()),
         }
     }
 
     pub fn push(&mut self, key: impl Into<Key>, value: Value) {
-        self.pairs.push((key.into(), value));
+        self.keys.push(key.into());
+        self.values.push(value);
     }
 
     /// As [`super::Run::set_num`]: `-0.0` (Python's formatting of a tiny negative)
@@ -38,23 +48,28 @@ impl UnsortedValues {
     /// The values as a sorted map, reusing `memo`'s order when the keys are the ones
     /// it last sorted.
     pub fn into_values(self, memo: &mut SortMemo) -> Values {
-        let mut pairs = self.pairs;
-        if !memo.matches(&pairs) && !memo.learn(&pairs) {
+        let UnsortedValues {
+            mut keys,
+            mut values,
+        } = self;
+        if !memo.matches(&keys) && !memo.learn(&keys) {
             // A key set twice: the general path keeps the last value.
-            return pairs.into_iter().collect();
+            return keys.drain(..).zip(values).collect();
         }
         memo.scratch.clear();
         memo.scratch.extend_from_slice(&memo.dest);
         let dest = &mut memo.scratch;
-        // Each swap puts one pair at its place for good.
-        for i in 0..pairs.len() {
+        // Each swap puts one value at its place for good.
+        for i in 0..values.len() {
             while dest[i] as usize != i {
                 let j = dest[i] as usize;
-                pairs.swap(i, j);
+                values.swap(i, j);
                 dest.swap(i, j);
             }
         }
-        Values::from_sorted(pairs)
+        keys.clear();
+        memo.spare = keys;
+        Values::from_sorted(Arc::clone(&memo.sorted), values)
     }
 }
 
@@ -65,34 +80,39 @@ pub struct SortMemo {
     keys: Vec<Key>,
     /// Where each of them goes in key order.
     dest: Vec<u32>,
+    /// The same keys in key order, shared by every run that holds them.
+    sorted: Arc<Vec<Key>>,
     /// A copy of `dest` that a permutation consumes.
     scratch: Vec<u32>,
+    /// A list for the next run's keys.
+    spare: Vec<Key>,
 }
 
 impl SortMemo {
-    fn matches(&self, pairs: &[(Key, Value)]) -> bool {
-        self.keys.len() == pairs.len()
-            && self
-                .keys
-                .iter()
-                .zip(pairs)
-                .all(|(a, (b, _))| same_key(a, b))
+    fn matches(&self, keys: &[Key]) -> bool {
+        self.keys.len() == keys.len() && self.keys.iter().zip(keys).all(|(a, b)| same_key(a, b))
     }
 
-    /// Learns the order of `pairs`' keys; `false` (and nothing kept) when a key is twice.
-    fn learn(&mut self, pairs: &[(Key, Value)]) -> bool {
-        let mut by_key: Vec<usize> = (0..pairs.len()).collect();
-        by_key.sort_unstable_by(|&a, &b| pairs[a].0.cmp(&pairs[b].0));
-        self.keys.clear();
-        self.dest.clear();
-        if by_key.windows(2).any(|w| pairs[w[0]].0 == pairs[w[1]].0) {
+    /// Learns the order of `keys`; `false` (and nothing kept) when a key is twice.
+    fn learn(&mut self, keys: &[Key]) -> bool {
+        let mut by_key: Vec<usize> = (0..keys.len()).collect();
+        by_key.sort_unstable_by(|&a, &b| keys[a].cmp(&keys[b]));
+        if by_key.windows(2).any(|w| keys[w[0]] == keys[w[1]]) {
+            // Forget the last order too: an empty run would match its emptied lists.
+            *self = SortMemo {
+                spare: std::mem::take(&mut self.spare),
+                ..SortMemo::default()
+            };
             return false;
         }
-        self.dest.resize(pairs.len(), 0);
+        self.keys.clear();
+        self.dest.clear();
+        self.dest.resize(keys.len(), 0);
         for (rank, &i) in by_key.iter().enumerate() {
             self.dest[i] = rank as u32;
         }
-        self.keys.extend(pairs.iter().map(|(k, _)| k.clone()));
+        self.keys.extend(keys.iter().cloned());
+        self.sorted = Arc::new(by_key.iter().map(|&i| keys[i].clone()).collect());
         true
     }
 }
@@ -134,7 +154,7 @@ mod tests {
                 blocks.push(blocks[0].clone());
             }
             for block in &blocks {
-                let mut gathered = UnsortedValues::default();
+                let mut gathered = UnsortedValues::start(&mut memo);
                 let mut inserted = Values::new();
                 for (k, v) in block {
                     gathered.num(key(*k), *v);
@@ -162,13 +182,13 @@ mod tests {
             .cloned()
             .collect();
         assert_eq!(first, ["a", "m", "z"]);
-        assert!(memo.matches(&block(&["z", "a", "m"]).pairs));
+        assert!(memo.matches(&block(&["z", "a", "m"]).keys));
         let other: Vec<_> = block(&["b", "a"])
             .into_values(&mut memo)
             .keys()
             .cloned()
             .collect();
         assert_eq!(other, ["a", "b"]);
-        assert!(!memo.matches(&block(&["z", "a", "m"]).pairs));
+        assert!(!memo.matches(&block(&["z", "a", "m"]).keys));
     }
 }

@@ -1,21 +1,29 @@
-//! A run's values: a vector of (column, value) kept sorted by column name.
+//! A run's values: columns kept sorted by name, each with its value.
 //!
 //! A run holds a few dozen values, set once while a reader parses its block and read
 //! many times after. A `BTreeMap` spent most of a 100,000-file ingest allocating and
 //! zeroing its nodes (`perf record`: 29% of the time in the kernel's page zeroing under
-//! `BTreeMap::insert`, BENCHMARKS.md "A run's values in one vector"); one vector is one
-//! allocation per run, half the bytes, and a binary search over a few dozen keys is as
-//! fast as the tree's. The API is the part of `BTreeMap`'s that perflab uses, with the
-//! same semantics: one value per key, iteration in key order, the last insert wins.
+//! `BTreeMap::insert`, BENCHMARKS.md "A run's values in one vector"); vectors are few
+//! allocations per run, and a binary search over a few dozen keys is as fast as the
+//! tree's. The API is the part of `BTreeMap`'s that perflab uses, with the same
+//! semantics: one value per key, iteration in key order, the last insert wins.
+//!
+//! The column names are a vector of their own behind an `Arc`: the runs of one log hold
+//! the same columns, and a reader that knows it (`UnsortedValues` with its `SortMemo`)
+//! gives them one list. A run then holds 16 bytes per value instead of 40, which was
+//! half of a large log's kernel time (the first writes to fresh pages). A run whose
+//! columns change gets a list of its own (`Arc::make_mut`).
 
 use std::borrow::Borrow;
+use std::sync::Arc;
 
 use super::{Key, Value};
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Values {
-    /// Sorted by key, no key twice.
-    entries: Vec<(Key, Value)>,
+    /// Sorted, no key twice; `values[i]` is the value of `keys[i]`.
+    keys: Arc<Vec<Key>>,
+    values: Vec<Value>,
 }
 
 impl Values {
@@ -23,24 +31,25 @@ impl Values {
         Values::default()
     }
 
-    /// Values already sorted by key with no key twice (`UnsortedValues` sorts them).
-    pub(super) fn from_sorted(entries: Vec<(Key, Value)>) -> Self {
-        debug_assert!(entries.windows(2).all(|w| w[0].0 < w[1].0));
-        Values { entries }
+    /// Values of keys already sorted with no key twice (`UnsortedValues` sorts them).
+    pub(super) fn from_sorted(keys: Arc<Vec<Key>>, values: Vec<Value>) -> Self {
+        debug_assert!(keys.windows(2).all(|w| w[0] < w[1]));
+        debug_assert_eq!(keys.len(), values.len());
+        Values { keys, values }
     }
 
     fn position(&self, key: &str) -> Result<usize, usize> {
-        self.entries.binary_search_by(|(k, _)| k.as_ref().cmp(key))
+        self.keys.binary_search_by(|k| k.as_ref().cmp(key))
     }
 
     pub fn get<Q: Borrow<str> + ?Sized>(&self, key: &Q) -> Option<&Value> {
         let i = self.position(key.borrow()).ok()?;
-        Some(&self.entries[i].1)
+        Some(&self.values[i])
     }
 
     pub fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
         let i = self.position(key).ok()?;
-        Some(&mut self.entries[i].1)
+        Some(&mut self.values[i])
     }
 
     pub fn contains_key<Q: Borrow<str> + ?Sized>(&self, key: &Q) -> bool {
@@ -50,9 +59,10 @@ impl Values {
     /// Sets `key`; the value it held before, if any.
     pub fn insert(&mut self, key: Key, value: Value) -> Option<Value> {
         match self.position(&key) {
-            Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
+            Ok(i) => Some(std::mem::replace(&mut self.values[i], value)),
             Err(i) => {
-                self.entries.insert(i, (key, value));
+                Arc::make_mut(&mut self.keys).insert(i, key);
+                self.values.insert(i, value);
                 None
             }
         }
@@ -61,79 +71,97 @@ impl Values {
     /// Sets `key` only when it holds nothing yet (`BTreeMap`'s `entry(k).or_insert(v)`).
     pub fn insert_if_absent(&mut self, key: Key, value: Value) {
         if let Err(i) = self.position(&key) {
-            self.entries.insert(i, (key, value));
+            Arc::make_mut(&mut self.keys).insert(i, key);
+            self.values.insert(i, value);
         }
     }
 
     pub fn remove(&mut self, key: &str) -> Option<Value> {
         let i = self.position(key).ok()?;
-        Some(self.entries.remove(i).1)
+        Arc::make_mut(&mut self.keys).remove(i);
+        Some(self.values.remove(i))
     }
 
     pub fn retain(&mut self, mut keep: impl FnMut(&Key, &mut Value) -> bool) {
-        self.entries.retain_mut(|(k, v)| keep(k, v));
-    }
-
-    /// The value of the `i`-th key in key order (`keys().nth(i)`'s).
-    pub fn value_at(&self, i: usize) -> &Value {
-        &self.entries[i].1
+        let kept: Vec<bool> = self
+            .keys
+            .iter()
+            .zip(self.values.iter_mut())
+            .map(|(k, v)| keep(k, v))
+            .collect();
+        if kept.iter().all(|&k| k) {
+            return;
+        }
+        let mut flags = kept.iter();
+        Arc::make_mut(&mut self.keys).retain(|_| *flags.next().unwrap_or(&true));
+        let mut flags = kept.iter();
+        self.values.retain(|_| *flags.next().unwrap_or(&true));
     }
 
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.values.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.values.is_empty()
     }
 
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Key, &Value)> + ExactSizeIterator {
-        self.entries.iter().map(|(k, v)| (k, v))
+        self.keys.iter().zip(self.values.iter())
     }
 
     pub fn iter_mut(
         &mut self,
     ) -> impl DoubleEndedIterator<Item = (&Key, &mut Value)> + ExactSizeIterator {
-        self.entries.iter_mut().map(|(k, v)| (&*k, v))
+        self.keys.iter().zip(self.values.iter_mut())
     }
 
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &Key> + ExactSizeIterator + Clone {
-        self.entries.iter().map(|(k, _)| k)
+        self.keys.iter()
+    }
+
+    /// The value of the `i`-th key in key order (`keys().nth(i)`'s).
+    pub fn value_at(&self, i: usize) -> &Value {
+        &self.values[i]
     }
 
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &Value> + ExactSizeIterator {
-        self.entries.iter().map(|(_, v)| v)
+        self.values.iter()
     }
 
     /// Room for `additional` more values: a reader that knows how many a run will hold
     /// (the block before it held as many) allocates once instead of growing four times.
     pub fn reserve(&mut self, additional: usize) {
-        self.entries.reserve(additional);
+        if let Some(keys) = Arc::get_mut(&mut self.keys) {
+            keys.reserve(additional);
+        }
+        self.values.reserve(additional);
     }
 
     /// Gives back the spare capacity a reader's inserts left (a run is kept, unchanged,
     /// until it is written).
     pub fn shrink_to_fit(&mut self) {
-        self.entries.shrink_to_fit();
+        if let Some(keys) = Arc::get_mut(&mut self.keys) {
+            keys.shrink_to_fit();
+        }
+        self.values.shrink_to_fit();
     }
 }
 
 impl<'a> IntoIterator for &'a Values {
     type Item = (&'a Key, &'a Value);
-    type IntoIter = std::iter::Map<
-        std::slice::Iter<'a, (Key, Value)>,
-        fn(&'a (Key, Value)) -> (&'a Key, &'a Value),
-    >;
+    type IntoIter = std::iter::Zip<std::slice::Iter<'a, Key>, std::slice::Iter<'a, Value>>;
     fn into_iter(self) -> Self::IntoIter {
-        self.entries.iter().map(|(k, v)| (k, v))
+        self.keys.iter().zip(self.values.iter())
     }
 }
 
 impl IntoIterator for Values {
     type Item = (Key, Value);
-    type IntoIter = std::vec::IntoIter<(Key, Value)>;
+    type IntoIter = std::iter::Zip<std::vec::IntoIter<Key>, std::vec::IntoIter<Value>>;
     fn into_iter(self) -> Self::IntoIter {
-        self.entries.into_iter()
+        let keys = Arc::try_unwrap(self.keys).unwrap_or_else(|shared| (*shared).clone());
+        keys.into_iter().zip(self.values)
     }
 }
 
@@ -147,7 +175,11 @@ impl FromIterator<(Key, Value)> for Values {
         entries.reverse();
         entries.dedup_by(|later, earlier| later.0 == earlier.0);
         entries.reverse();
-        Values { entries }
+        let (keys, values) = entries.into_iter().unzip();
+        Values {
+            keys: Arc::new(keys),
+            values,
+        }
     }
 }
 
