@@ -162,6 +162,18 @@ mod serve_text_tests {
         // Line numbers count from the file's start, not the chunk's.
         let last = one.runs.last().and_then(|r| r.line).unwrap();
         assert!(last > text.lines().count() as u64 * 9 / 10, "{last}");
+        // And each is its header's line (or, for a block pasted without one, its first
+        // value's), counted here apart from the reader, which skips the lines of each
+        // block it read.
+        let lines: Vec<&str> = text.split('\n').collect();
+        for run in &one.runs {
+            let line = lines[run.line.unwrap() as usize - 1];
+            assert!(
+                line.contains(HEADER) || line.contains("Successful requests:"),
+                "{:?}: {line}",
+                run.line
+            );
+        }
     }
 
     #[test]
