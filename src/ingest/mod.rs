@@ -113,18 +113,24 @@ fn read_with_readers(source: &Source, forced: Option<Format>) -> ReadResult {
         .par_iter()
         .map(|reader| reader.read(&Source::new(source.path, source.text)))
         .collect();
-    let mut merged = Parsed::default();
-    let mut any = false;
+    let mut found: Vec<Parsed> = Vec::new();
     for result in results {
-        if let Some(parsed) = result? {
-            any = true;
-            merged.runs.extend(parsed.runs);
-            merged.warnings.extend(parsed.warnings);
+        found.extend(result?);
+    }
+    let mut merged = match found.len() {
+        0 => return Ok(None),
+        // One reader's runs as they are: a large log's 100,000s of runs are not copied
+        // into fresh memory to be merged with nothing.
+        1 => found.pop().unwrap_or_default(),
+        _ => {
+            let mut merged = Parsed::default();
+            for parsed in found {
+                merged.runs.extend(parsed.runs);
+                merged.warnings.extend(parsed.warnings);
+            }
+            merged
         }
-    }
-    if !any {
-        return Ok(None);
-    }
+    };
     merged.runs.sort_by_key(|r| r.line);
     merged.warnings.sort_by_key(|w| w.line);
     Ok(Some(keep_format(merged, forced)))

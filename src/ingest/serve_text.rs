@@ -37,10 +37,16 @@ impl Reader for ServeTextReader {
     }
 
     fn read(&self, source: &Source) -> ReadResult {
-        let mut parsed = read_blocks(source.text, CHUNK_BYTES)?;
+        // Whether a Namespace is printed at all is searched beside the blocks' chunks: in
+        // a large log that prints none it was a pass of its own after them.
+        let (parsed, printed) = rayon::join(
+            || read_blocks(source.text, CHUNK_BYTES),
+            || super::namespace::any_printed(source.text),
+        );
+        let mut parsed = parsed?;
         // The model, the requests asked for and the load, from the command line the
         // client printed; and the runs whose every request failed without a block.
-        super::namespace::apply(source, &mut parsed);
+        super::namespace::apply(source, &mut parsed, printed);
         Ok((!parsed.runs.is_empty() || !parsed.warnings.is_empty()).then_some(parsed))
     }
 }

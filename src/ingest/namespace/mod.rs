@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 
 use crate::model::{Format, Run};
 
-pub use regions::apply;
+pub use regions::{any_printed, apply};
 
 /// A Python value as `repr` prints it, as far as perflab reads it.
 #[derive(Debug, Clone, PartialEq)]

@@ -85,6 +85,11 @@ fn first_printed(text: &str, from: usize, to: usize) -> Option<Printed<'_>> {
         .find_map(|i| printed_at(text, from + i))
 }
 
+/// Whether `text` prints a Namespace anywhere (the check [`apply`] starts from).
+pub fn any_printed(text: &str) -> bool {
+    first_printed(text, 0, text.len()).is_some()
+}
+
 /// The last Namespace whose `Namespace(` starts in `from..to` (as [`first_printed`]):
 /// searched backwards from `to`, so the one just before a block is found without
 /// looking at the thousands before it.
@@ -120,9 +125,12 @@ fn all_failed() -> &'static memchr::memmem::Finder<'static> {
 /// just before a run or an "All requests failed." line are looked at, found by searching
 /// back from there: a noisy log prints hundreds of thousands, and checking each one and
 /// numbering its line was most of the time of reading the log.
-pub fn apply(source: &Source, parsed: &mut Parsed) {
+///
+/// `printed`: whether the text prints a Namespace at all ([`any_printed`]), which the
+/// caller may have found beside its own reading of the text.
+pub fn apply(source: &Source, parsed: &mut Parsed, printed: bool) {
     let text = source.text;
-    if first_printed(text, 0, text.len()).is_none() {
+    if !printed {
         return;
     }
     add_all_failed(source, parsed);
@@ -302,7 +310,7 @@ mod tests {
     fn console_runs(text: &str) -> Vec<ConsoleRun> {
         let source = Source::new(std::path::Path::new("console.log"), text);
         let mut parsed = read_blocks(text, 1 << 20).unwrap();
-        apply(&source, &mut parsed);
+        apply(&source, &mut parsed, any_printed(text));
         parsed
             .runs
             .iter()
