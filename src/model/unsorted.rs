@@ -26,10 +26,9 @@ impl UnsortedValues {
     /// dropped, so one list serves every run of a reader), room for as many values as
     /// the last run held.
     pub fn start(memo: &mut SortMemo) -> Self {
-        let mut keys = std::mem::take(&mut memo.spare);
-        keys.clear();
         UnsortedValues {
-            keys,
+            // Left empty by the run that gave it back.
+            keys: std::mem::take(&mut memo.spare),
             values: Vec::with_capacity(memo.dest.len()),
         }
     }
