@@ -6,6 +6,8 @@
 //! [diff]
 //! fail-on = ["output_throughput<-5%", "failed>0"]
 //! key = ["model_id", "max_concurrency"]
+//! noise = { output_throughput = "12%", p99_ttft_ms = "20%" }
+//! noise-from = "s3://bench/history"
 //!
 //! [slo]
 //! objectives = ["ttft<=200", "tpot<=50"]
@@ -28,6 +30,13 @@ pub struct DiffConfig {
     pub fail_on: Option<Vec<String>>,
     #[serde(default)]
     pub key: Option<Vec<String>>,
+    /// The noise between runs of one configuration, per metric: the standard deviation
+    /// of one run in % of its mean (`output_throughput = "12%"`).
+    #[serde(default)]
+    pub noise: Option<std::collections::BTreeMap<String, toml::Value>>,
+    /// A history store whose past runs of each workload give its noise between runs.
+    #[serde(default)]
+    pub noise_from: Option<String>,
 }
 
 /// The `[slo]` table.

@@ -14,7 +14,7 @@ diff-note-key = Runs are paired by: { $key }.
 diff-note-no-noise = { $count ->
     [one] 1 matched key has
    *[other] { $count } matched keys have
-} a single run on a side: no noise estimate exists, so the threshold alone decided.
+} no estimate of the noise between runs (one run a side, no history given with --noise-from, no noise declared in [diff] noise): the threshold alone decided, and a run's own requests can clear a change but never confirm one.
 diff-note-welch = With two or more runs per side, a change past a threshold counts only when it is significant (Welch's t-test, p < 0.05); the 95% interval is of the change, in % of the baseline mean.
 diff-note-prediction = Against the history: a change past a threshold counts only when the candidate falls outside the window's 95% prediction interval (mean ± t·s·√(1/k + 1/n), from the window's n runs and their standard deviation s, for the mean of k candidate runs); `--json` gives it as `prediction` (low, high) of each metric.
 diff-note-within-noise = { $count ->
@@ -102,3 +102,33 @@ diff-note-no-success = { $count ->
 diff-outcome-no-success = regression (no request completed)
 diff-junit-no-success = the candidate completed no request on { $key }
 diff-error-no-pair = { $path } holds no results before and after a change that perflab can tell apart; give a baseline and a candidate
+diff-outcome-inconclusive = not sure: one run a side
+diff-verdict-basis = { $verdict } ({ $basis })
+diff-basis-repeats = repeats, Welch's t-test
+diff-basis-repeats-one-side = noise of one side's repeats
+diff-basis-history = noise from the history
+diff-basis-history-window = history window
+diff-basis-declared = declared noise
+diff-basis-requests = within the run's own requests
+diff-basis-no-noise-estimate = threshold alone: no estimate of the noise between runs
+diff-basis-one-run-threshold = one-run threshold: no estimate of the noise between runs
+diff-note-inconclusive = { $count ->
+    [one] 1 change passed a threshold but is
+   *[other] { $count } changes passed a threshold but are
+} not past the default policy's one-run threshold: with one run a side and no estimate of the noise between runs, a real engine's runs of one configuration differ this much, so the change can be neither confirmed nor cleared. It passes; run repeats, or give --noise-from STORE or [diff] noise.
+diff-note-noise-from = The noise between runs comes from the past runs of each workload in { $store }.
+diff-noise-source-repeats = from the repeats
+diff-noise-source-history = from the history, with the repeats
+diff-noise-source-declared = declared
+diff-noise-source-typical = typical of real engines
+diff-power-known = { $rule }: the noise between runs is { $sigma } a run (standard deviation, { $source }); { $baseline_runs } and { $candidate_runs } runs detect a change of { $detectable } or more (80% of the time); { $needed }
+diff-power-typical = { $rule }: no estimate of this benchmark's noise between runs; a real engine's runs of one configuration spread by up to { $sigma } (standard deviation of a run): { $needed }
+diff-power-runs = { $runs ->
+    [one] 1 run
+   *[other] { $runs } runs
+} a side would detect { $threshold }.
+diff-power-runs-more = more than { $max } runs a side would be needed to detect { $threshold }.
+diff-junit-inconclusive = { $rule }: { $observed } on { $key }, not sure: one run a side and no estimate of the noise between runs
+diff-error-noise = bad noise `{ $text }`{ $origin }: write METRIC=PERCENT, the standard deviation of one run in % of its mean (e.g. output_throughput=12%)
+diff-error-noise-from-history = --against-history already judges by the history's spread; --noise-from ([diff] noise-from) is for a diff of two sides
+diff-warning-noise-from-nothing = the store has no past runs of these workloads: no noise between runs was learned from it

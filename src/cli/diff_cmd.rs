@@ -36,6 +36,15 @@ pub struct DiffArgs {
         requires = "against_history"
     )]
     pub window: usize,
+    /// Learn the noise between runs of each workload from its past runs in a history
+    /// store (`perflab history add`): with one run a side, changes are judged against it.
+    #[arg(long, value_name = "STORE", conflicts_with = "against_history")]
+    pub noise_from: Option<String>,
+    /// The noise between runs of one configuration for a metric, as the standard
+    /// deviation of one run in % of its mean: 'output_throughput=12%'. Repeatable;
+    /// replaces `[diff] noise` of the config for that metric.
+    #[arg(long, value_name = "METRIC=PERCENT")]
+    pub noise: Vec<String>,
     /// A rule that fails the diff, e.g. 'total_token_throughput<-5%', 'p99_ttft_ms>+10%',
     /// 'failed>0'. Repeatable; replaces the default policy and the config file's rules.
     #[arg(long = "fail-on", value_name = "RULE")]
@@ -87,6 +96,8 @@ impl DiffArgs {
             candidate: self.candidate.clone(),
             against_history: self.against_history.clone(),
             window: self.window,
+            noise_from: self.noise_from.clone(),
+            noise: self.noise.clone(),
             fail_on: self.fail_on.clone(),
             key: self.key.clone(),
             curve_x: self.curve_x.clone(),

@@ -19,6 +19,13 @@ impl Comparison {
                     continue;
                 };
                 d.prediction = prediction::interval(&b, &c);
+                // The window's runs are the history: its spread is the noise, and its
+                // prediction interval, not a test of the change, judges.
+                d.noise_test = None;
+                d.noise = d.noise.map(|n| crate::stats::noise::Noise {
+                    source: crate::stats::noise::Source::History,
+                    ..n
+                });
                 // The interval is in `--json`; the table keeps its columns (a Welch
                 // interval stays where both sides had repeats).
                 let Some(p) = d.prediction else { continue };
@@ -37,6 +44,7 @@ impl Comparison {
             pair.noise_estimate = pair.baseline_runs >= 2;
             judge_pair(pair, &self.rules);
         }
+        self.power = super::noise::power(&self.pairs, &self.rules);
         let capacity = (
             self.counts.capacity_series,
             self.counts.capacity_regressions,

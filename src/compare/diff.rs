@@ -26,11 +26,13 @@
 use serde::Serialize;
 
 pub use super::judge::{evaluate, metric_diff};
+pub use super::noise::{Basis, KnownNoise};
 use super::pairing::{self, Key, KeyValue};
 use super::policy::{Policy, Rule};
 use crate::model::schema::compare_columns;
 use crate::model::Run;
 use crate::requests::{Metric, RunRequests};
+use crate::stats::noise::{Noise, NoiseTest};
 use crate::stats::prediction::Prediction;
 use crate::stats::significance::{self, RequestTest};
 use crate::stats::welch::{Summary, Welch};
@@ -86,6 +88,11 @@ pub enum CheckOutcome {
     AlreadyBeyond,
     /// Past the threshold, but not significant.
     WithinNoise,
+    /// Past the threshold with one run a side and no estimate of the noise between
+    /// runs, but short of the default policy's one-run threshold: real engines move this
+    /// much between runs of one configuration, so the change can be neither confirmed
+    /// nor cleared. Passes; the output says how many runs would tell.
+    Inconclusive,
     Regression,
 }
 
@@ -98,6 +105,23 @@ pub struct Check {
     /// What the rule looked at: the change in percent (change rules; ±∞ when the baseline
     /// is 0) or the candidate's mean (limit rules).
     pub observed: Option<f64>,
+    /// What decided the outcome (`compare::noise::Basis`).
+    pub basis: Basis,
+    /// Change rules: the runs a side that would detect the rule's threshold with 80%
+    /// probability, from the noise known (else the typical noise of real engines).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub runs_needed: Option<RunsNeeded>,
+}
+
+/// The runs a side a threshold needs (`stats::noise::Noise::runs_needed`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct RunsNeeded {
+    /// `None`: more than `stats::noise::MAX_RUNS_NEEDED`.
+    pub runs: Option<usize>,
+    /// The noise it was computed from.
+    pub source: crate::stats::noise::Source,
+    /// σ of that noise (of `ln`, about the coefficient of variation of one run).
+    pub sigma: f64,
 }
 
 /// One metric of one matched pair.
@@ -118,6 +142,15 @@ pub struct MetricDiff {
     pub ci_percent: Option<(f64, f64)>,
     /// One run per side with requests on both: the test of this column from them.
     pub request_test: Option<RequestTest>,
+    /// The noise between runs known for this metric, and where from (`compare::noise`).
+    pub noise: Option<Noise>,
+    /// The change tested against `noise` where it judges (declared, history, or the
+    /// repeats of one side); Welch's test judges repeats on both sides.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub noise_test: Option<NoiseTest>,
+    /// The smallest change (in percent, either way) these runs detect with 80%
+    /// probability, given `noise`.
+    pub detectable_percent: Option<f64>,
     /// Against a history window (`diff --against-history`): the interval the window's
     /// spread predicts for the candidate; a change inside it is within noise.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -134,7 +167,8 @@ pub struct PairDiff {
     pub key: Key,
     pub baseline_runs: usize,
     pub candidate_runs: usize,
-    /// Both sides have ≥2 runs, so changes are tested against noise.
+    /// Some metric has an estimate of the noise between runs (repeats, a history or a
+    /// declared noise), so its changes are tested against it.
     pub noise_estimate: bool,
     /// One run per side, both with requests: latency columns were tested from them.
     pub requests_tested: bool,
@@ -172,7 +206,10 @@ pub struct Counts {
     pub within_noise: usize,
     pub already_beyond: usize,
     pub not_applicable: usize,
-    /// Matched pairs with a single run on a side: the threshold alone decided.
+    /// Checks past a threshold that one run a side can neither confirm nor clear.
+    pub inconclusive: usize,
+    /// Matched pairs with no estimate of the noise between runs: the threshold alone
+    /// decided.
     pub without_noise_estimate: usize,
     pub added: usize,
     pub removed: usize,
@@ -199,6 +236,12 @@ pub struct Comparison {
     /// ([`Comparison::judge_against_history`]).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub against_history: bool,
+    /// Per change rule: the noise between runs, the smallest change the runs detect and
+    /// the runs a side its threshold needs (`compare::noise::power`).
+    pub power: Vec<super::noise::RulePower>,
+    /// The history store whose runs gave the noise (`--noise-from`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub noise_from: Option<String>,
 }
 
 impl Comparison {
@@ -252,6 +295,26 @@ pub fn compare_with_requests(
     policy: &Policy,
     requests: &RequestSides,
 ) -> Comparison {
+    compare_with_noise(
+        baseline,
+        candidate,
+        key_columns,
+        policy,
+        requests,
+        &KnownNoise::default(),
+    )
+}
+
+/// [`compare_with_requests`], with what else is known of the noise between runs (a
+/// history store's, a declared one).
+pub fn compare_with_noise(
+    baseline: &[Run],
+    candidate: &[Run],
+    key_columns: &[String],
+    policy: &Policy,
+    requests: &RequestSides,
+    known: &KnownNoise,
+) -> Comparison {
     let metrics = metrics_to_show(&policy.rules);
     let mut pairs = Vec::new();
     let (mut added, mut removed) = (Vec::new(), Vec::new());
@@ -265,12 +328,14 @@ pub fn compare_with_requests(
                 &metrics,
                 &policy.rules,
                 requests,
+                known,
             )),
             (true, _) => added.push(unmatched(label, key, &group.candidate)),
             (_, true) => removed.push(unmatched(label, key, &group.baseline)),
         }
     }
     let counts = count(&pairs, &added, &removed);
+    let power = super::noise::power(&pairs, &policy.rules);
     let verdict = if counts.regressions > 0 {
         Verdict::Regression
     } else {
@@ -283,6 +348,8 @@ pub fn compare_with_requests(
         pairs,
         added,
         removed,
+        power,
+        noise_from: known.store.clone(),
         counts,
         verdict,
         against_history: false,
@@ -344,10 +411,16 @@ fn compare_group(
     metrics: &[String],
     rules: &[Rule],
     requests: &RequestSides,
+    known: &KnownNoise,
 ) -> PairDiff {
     let mut diffs: Vec<MetricDiff> = metrics
         .iter()
-        .filter_map(|m| metric_diff(m, &values(&group.baseline, m), &values(&group.candidate, m)))
+        .filter_map(|m| {
+            let (b, c) = (values(&group.baseline, m), values(&group.candidate, m));
+            let mut d = metric_diff(m, &b, &c)?;
+            super::noise::apply(&mut d, super::noise::resolve(m, &b, &c, &key, known));
+            Some(d)
+        })
         .collect();
     let mut sources = Vec::new();
     let sides = match (group.baseline.as_slice(), group.candidate.as_slice()) {
@@ -377,7 +450,7 @@ fn compare_group(
         key,
         baseline_runs: group.baseline.len(),
         candidate_runs: group.candidate.len(),
-        noise_estimate: group.baseline.len() >= 2 && group.candidate.len() >= 2,
+        noise_estimate: false,
         requests_tested: sides.is_some(),
         sources,
         metrics: diffs,
@@ -386,6 +459,7 @@ fn compare_group(
         config_differs: crate::keys::config_differs(&group.baseline, &group.candidate),
         verdict: Verdict::Pass,
     };
+    pair.noise_estimate = pair.metrics.iter().any(|d| d.noise.is_some());
     judge_pair(&mut pair, rules);
     pair
 }
@@ -404,6 +478,8 @@ pub(super) fn judge_pair(pair: &mut PairDiff, rules: &[Rule]) {
                 rule: i,
                 outcome,
                 observed,
+                basis: md.map_or(Basis::Threshold, |d| super::judge::basis(rule, d, outcome)),
+                runs_needed: md.and_then(|d| super::judge::runs_needed(rule, d)),
             }
         })
         .collect();
@@ -476,7 +552,7 @@ pub(super) fn count(pairs: &[PairDiff], added: &[Unmatched], removed: &[Unmatche
         if pair.verdict == Verdict::Regression {
             counts.regressed_pairs += 1;
         }
-        if !pair.noise_estimate && !pair.requests_tested {
+        if !pair.noise_estimate {
             counts.without_noise_estimate += 1;
         }
         if pair.candidate_failed {
@@ -487,6 +563,7 @@ pub(super) fn count(pairs: &[PairDiff], added: &[Unmatched], removed: &[Unmatche
             match check.outcome {
                 CheckOutcome::Regression => counts.regressions += 1,
                 CheckOutcome::WithinNoise => counts.within_noise += 1,
+                CheckOutcome::Inconclusive => counts.inconclusive += 1,
                 CheckOutcome::AlreadyBeyond => counts.already_beyond += 1,
                 CheckOutcome::NotApplicable => counts.not_applicable += 1,
                 CheckOutcome::Pass => {}

@@ -2,7 +2,8 @@
 //! change, Welch's test, the trend) and one rule's outcome on them ([`evaluate`]). The
 //! rules' semantics are described in `diff.rs` and `docs/diff.md`.
 
-use super::diff::{CheckOutcome, MetricDiff, Trend};
+use super::diff::{CheckOutcome, MetricDiff, RunsNeeded, Trend};
+use super::noise::{self, Basis};
 use super::policy::{Limit, Rule};
 use crate::model::schema::higher_is_better;
 use crate::stats::welch::{self as stats, Summary};
@@ -50,6 +51,9 @@ pub fn metric_diff(metric: &str, base: &[f64], cand: &[f64]) -> Option<MetricDif
         welch,
         ci_percent,
         request_test: None,
+        noise: None,
+        noise_test: None,
+        detectable_percent: None,
         prediction: None,
         trend,
         status: None,
@@ -63,19 +67,19 @@ pub fn evaluate(rule: &Rule, d: &MetricDiff) -> (CheckOutcome, Option<f64>) {
             let Some(change) = d.change_percent else {
                 return (CheckOutcome::NotApplicable, None);
             };
-            let outcome = if !rule.op.holds(change, threshold) {
-                CheckOutcome::Pass
-            } else if match d.prediction {
-                // Against a history, its spread decides, not a test of two means.
-                Some(p) => p.inside,
-                None => {
-                    d.welch.is_some_and(|w| w.p >= stats::ALPHA)
-                        || d.request_test.is_some_and(|t| !t.significant)
-                }
-            } {
-                CheckOutcome::WithinNoise
-            } else {
-                CheckOutcome::Regression
+            if !rule.op.holds(change, threshold) {
+                return (CheckOutcome::Pass, Some(change));
+            }
+            let outcome = match noise::significant(d) {
+                Some(false) => CheckOutcome::WithinNoise,
+                Some(true) => CheckOutcome::Regression,
+                // No estimate of the noise between runs: the threshold decides; the
+                // default policy's is the one-run threshold, past which one run of a
+                // real engine rarely moves.
+                None => match rule.one_run {
+                    Some(limit) if !rule.op.holds(change, limit) => CheckOutcome::Inconclusive,
+                    _ => CheckOutcome::Regression,
+                },
             };
             (outcome, Some(change))
         }
@@ -93,4 +97,34 @@ pub fn evaluate(rule: &Rule, d: &MetricDiff) -> (CheckOutcome, Option<f64>) {
             (outcome, Some(cand.mean))
         }
     }
+}
+
+/// What decided `outcome` of `rule` on `d`.
+pub fn basis(rule: &Rule, d: &MetricDiff, outcome: CheckOutcome) -> Basis {
+    let tested = matches!(rule.limit, Limit::ChangePercent(_))
+        && matches!(
+            outcome,
+            CheckOutcome::WithinNoise | CheckOutcome::Inconclusive | CheckOutcome::Regression
+        );
+    if !tested {
+        return Basis::Threshold;
+    }
+    match noise::basis_of(d) {
+        Basis::NoNoiseEstimate if rule.one_run.is_some() => Basis::OneRunThreshold,
+        basis => basis,
+    }
+}
+
+/// The runs a side that would detect a change rule's threshold, from the metric's noise
+/// (else the typical noise of real engines).
+pub fn runs_needed(rule: &Rule, d: &MetricDiff) -> Option<RunsNeeded> {
+    let Limit::ChangePercent(threshold) = rule.limit else {
+        return None;
+    };
+    let n = noise::for_power(d)?;
+    Some(RunsNeeded {
+        runs: n.runs_needed(threshold),
+        source: n.source,
+        sigma: n.sigma,
+    })
 }

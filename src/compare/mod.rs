@@ -7,6 +7,7 @@ mod against_history;
 pub mod capacity;
 pub mod diff;
 mod judge;
+pub mod noise;
 pub mod pairing;
 pub mod policy;
 

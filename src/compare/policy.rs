@@ -45,9 +45,15 @@ a change of the mean relative to the baseline; without % it is a value the candi
 must not pass (fires only when the baseline's did not). METRIC is a column of the runs
 table (see `perflab ingest --json`).
 
-With two or more runs per key on both sides, a change counts as a regression only when it
-is also significant (Welch's t-test, p < 0.05). With a single run on a side there is no
-noise estimate and the threshold alone decides.
+A change past a threshold counts as a regression only when it is also more than the noise
+between runs (p < 0.05): Welch's t-test with two or more runs per key on both sides;
+against --noise-from STORE (past runs of the same workload) or a declared --noise
+(`[diff] noise`) with any number of runs. With one run a side and no noise known, the
+threshold alone decides, and the default policy fails only past its one-run thresholds,
+which real engines' runs of one configuration pass in 1 comparison of 100:
+  total_token_throughput and output_throughput -45.4%, p99_ttft_ms +60.7%,
+  mean_tpot_ms +85.5%
+(a change between the two is \"not sure\" and passes; docs/diff.md, \"One run a side\").
 
 perflab.toml:
   [diff]
@@ -103,6 +109,11 @@ pub struct Rule {
     pub metric: String,
     pub op: Op,
     pub limit: Limit,
+    /// The default policy's threshold for one run a side with no estimate of the noise
+    /// between runs (`stats::noise::one_run_limit`): a change past the rule's threshold
+    /// but short of this one is inconclusive and passes. `None`: the threshold itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub one_run: Option<f64>,
 }
 
 impl fmt::Display for Rule {
@@ -224,6 +235,7 @@ impl std::str::FromStr for Rule {
             metric: metric.to_owned(),
             op,
             limit,
+            one_run: None,
         })
     }
 }
@@ -248,7 +260,14 @@ impl Policy {
         Policy {
             rules: DEFAULT_RULES
                 .iter()
-                .filter_map(|r| r.parse().ok())
+                .filter_map(|r| r.parse::<Rule>().ok())
+                .map(|mut rule| {
+                    if let Limit::ChangePercent(_) = rule.limit {
+                        let up = matches!(rule.op, Op::Gt | Op::Ge);
+                        rule.one_run = crate::stats::noise::one_run_limit(&rule.metric, up);
+                    }
+                    rule
+                })
                 .collect(),
             origin: PolicyOrigin::Default,
         }
@@ -276,7 +295,8 @@ mod tests {
             Rule {
                 metric: "total_token_throughput".into(),
                 op: Op::Lt,
-                limit: Limit::ChangePercent(-5.0)
+                limit: Limit::ChangePercent(-5.0),
+                one_run: None,
             }
         );
         assert_eq!(rule("p99_ttft_ms > +10%").limit, Limit::ChangePercent(10.0));
@@ -323,5 +343,24 @@ mod tests {
             assert!(POLICY_HELP.contains(&format!("'{text}'")), "{text}");
         }
         assert_eq!(Policy::default_policy().rules.len(), DEFAULT_RULES.len());
+    }
+
+    #[test]
+    fn the_help_states_the_one_run_thresholds_the_default_policy_uses() {
+        let policy = Policy::default_policy();
+        for rule in &policy.rules {
+            match rule.limit {
+                Limit::ChangePercent(threshold) => {
+                    let limit = rule.one_run.expect("every default change rule has one");
+                    // Further out than the threshold, the same way.
+                    assert!(limit.abs() > threshold.abs() && limit * threshold > 0.0);
+                    let text = format!("{}{limit:.1}%", if limit > 0.0 { "+" } else { "" });
+                    assert!(POLICY_HELP.contains(&text), "{rule}: {text}");
+                }
+                Limit::Value(_) => assert_eq!(rule.one_run, None),
+            }
+        }
+        // Rules a user writes keep their own threshold.
+        assert_eq!(rule("p99_ttft_ms>+10%").one_run, None);
     }
 }

@@ -12,6 +12,7 @@ mod energy;
 mod group;
 pub mod labels;
 pub mod nights;
+pub mod noise;
 pub mod read;
 mod recent;
 pub mod store;

@@ -6,6 +6,7 @@
 
 pub mod percentile;
 pub mod prediction;
+pub mod noise;
 pub mod significance;
 pub mod welch;
 

@@ -13,5 +13,6 @@ mod change_points;
 mod curves;
 mod diff;
 mod goldens;
+mod gpu_noise;
 mod history;
 mod load_series;

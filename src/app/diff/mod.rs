@@ -22,6 +22,7 @@ use crate::requests::{Objectives, RunRequests};
 use crate::slo::Slo;
 use crate::{Error, Result};
 
+mod noise;
 mod sides;
 use sides::{against_history, default_key, document_key, document_sides, side};
 
@@ -33,6 +34,10 @@ pub struct DiffRequest {
     pub candidate: Option<PathBuf>,
     /// A history store whose last `window` runs per key are the baseline.
     pub against_history: Option<String>,
+    /// A history store whose past runs of each workload give the noise between runs.
+    pub noise_from: Option<String>,
+    /// `METRIC=PERCENT`: the declared noise between runs of a metric.
+    pub noise: Vec<String>,
     pub window: usize,
     /// Rules that replace the default policy and the config's.
     pub fail_on: Vec<String>,
@@ -214,8 +219,10 @@ fn run_local(request: &DiffRequest, env: &Env) -> Result<DiffOutcome> {
         }
     };
     check_columns(&policy, &key, &baseline, &candidate, l10n)?;
-    let mut cmp =
-        compare::diff::compare_with_requests(&baseline, &candidate, &key, &policy, &requests);
+    let known = noise::known(request, env, &policy, &baseline, &candidate, &key)?;
+    let mut cmp = compare::diff::compare_with_noise(
+        &baseline, &candidate, &key, &policy, &requests, &known,
+    );
     if request.against_history.is_some() {
         cmp.judge_against_history();
     }

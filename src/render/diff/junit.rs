@@ -85,6 +85,11 @@ pub fn render(cmp: &Comparison, l10n: &Localizer) -> String {
                 ">\n      <system-out>{}</system-out>\n    </testcase>",
                 message("diff-junit-within-noise")
             ),
+            CheckOutcome::Inconclusive => writeln!(
+                x,
+                ">\n      <system-out>{}</system-out>\n    </testcase>",
+                message("diff-junit-inconclusive")
+            ),
             CheckOutcome::AlreadyBeyond => writeln!(
                 x,
                 ">\n      <system-out>{}</system-out>\n    </testcase>",

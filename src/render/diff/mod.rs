@@ -8,6 +8,7 @@ mod chart;
 pub mod html;
 pub mod junit;
 pub mod markdown;
+mod power;
 pub mod terminal;
 
 use fluent_bundle::FluentValue;
@@ -205,7 +206,11 @@ impl DiffView {
         let requests_tested = cmp.pairs.iter().filter(|p| p.requests_tested).count();
         if cmp.against_history {
             notes.push(l10n.tr("diff-note-prediction"));
-        } else if c.matched > c.without_noise_estimate + requests_tested {
+        } else if cmp
+            .pairs
+            .iter()
+            .any(|p| p.metrics.iter().any(|m| m.welch.is_some()))
+        {
             notes.push(l10n.tr("diff-note-welch"));
         }
         if requests_tested > 0 {
@@ -217,6 +222,7 @@ impl DiffView {
         for (count, id) in [
             (c.failed_candidates, "diff-note-no-success"),
             (c.within_noise, "diff-note-within-noise"),
+            (c.inconclusive, "diff-note-inconclusive"),
             (c.already_beyond, "diff-note-already-beyond"),
             (c.not_applicable, "diff-note-not-applicable"),
         ] {
@@ -224,6 +230,10 @@ impl DiffView {
                 notes.push(l10n.tr_args(id, &[("count", n(count))]));
             }
         }
+        if let Some(store) = &cmp.noise_from {
+            notes.push(l10n.tr_args("diff-note-noise-from", &[("store", s(store.clone()))]));
+        }
+        notes.extend(power::lines(cmp, l10n));
         let headers = [
             "diff-col-key",
             "diff-col-metric",
@@ -292,6 +302,7 @@ impl DiffView {
 struct Words {
     trend: [String; 6],
     within_noise: String,
+    inconclusive: String,
     already_beyond: String,
     pass: String,
     not_applicable: String,
@@ -311,6 +322,7 @@ impl Words {
         Words {
             trend,
             within_noise: l10n.tr("diff-outcome-within-noise"),
+            inconclusive: l10n.tr("diff-outcome-inconclusive"),
             already_beyond: l10n.tr("diff-outcome-already-beyond"),
             pass: l10n.tr("diff-outcome-pass"),
             not_applicable: l10n.tr("diff-outcome-not-applicable"),
@@ -357,13 +369,14 @@ fn row(
             )
         }
         Some(CheckOutcome::WithinNoise) => words.within_noise.clone(),
+        Some(CheckOutcome::Inconclusive) => words.inconclusive.clone(),
         Some(CheckOutcome::AlreadyBeyond) => words.already_beyond.clone(),
         Some(CheckOutcome::Pass) => words.pass.clone(),
         Some(CheckOutcome::NotApplicable) => words.not_applicable.clone(),
     };
     let tone = match (m.status, m.trend) {
         (Some(CheckOutcome::Regression), _) => Tone::Regression,
-        (Some(CheckOutcome::WithinNoise), _) => Tone::WithinNoise,
+        (Some(CheckOutcome::WithinNoise | CheckOutcome::Inconclusive), _) => Tone::WithinNoise,
         (_, Trend::Better) => Tone::Better,
         (_, Trend::Worse) => Tone::Worse,
         _ => Tone::Neutral,
@@ -376,12 +389,14 @@ fn row(
         change: m.change_percent.map_or(DASH.into(), fmt_percent),
         ci: m
             .ci_percent
+            .or_else(|| m.noise_test.map(|t| t.ci_percent))
             .or_else(|| request_ci_percent(m))
             .map_or(DASH.into(), |(lo, hi)| {
                 format!("[{}, {}]", fmt_percent(lo), fmt_percent(hi))
             }),
         p: m.welch
             .map(|w| w.p)
+            .or_else(|| m.noise_test.map(|t| t.p))
             .or_else(|| m.request_test.and_then(|t| t.p))
             .map_or(DASH.into(), fmt_p),
         trend: match m.request_test {
@@ -392,7 +407,7 @@ fn row(
             ),
             None => words.trend(m.trend).to_owned(),
         },
-        verdict,
+        verdict: power::with_basis(verdict, pair, m, cmp, l10n),
         tone,
         watched: m.status.is_some(),
         change_percent: m.change_percent,
