@@ -138,7 +138,7 @@ struct DiffResult {
 
 /// `perflab diff BASELINE CANDIDATE`.
 #[pyfunction]
-#[pyo3(signature = (baseline, candidate=None, key=Vec::new(), fail_on=Vec::new(), slo=Vec::new(), lang="en", config=None))]
+#[pyo3(signature = (baseline, candidate=None, key=Vec::new(), fail_on=Vec::new(), slo=Vec::new(), lang="en", config=None, noise=Vec::new(), noise_from=None))]
 #[allow(clippy::too_many_arguments)]
 fn diff(
     py: Python<'_>,
@@ -149,6 +149,8 @@ fn diff(
     slo: Vec<String>,
     lang: &str,
     config: Option<&str>,
+    noise: Vec<String>,
+    noise_from: Option<String>,
 ) -> PyResult<DiffResult> {
     let (env, warnings) = env(lang, config)?;
     let request = app::diff::DiffRequest {
@@ -157,6 +159,8 @@ fn diff(
         key,
         fail_on,
         slo,
+        noise,
+        noise_from,
         window: 20,
         ..Default::default()
     };

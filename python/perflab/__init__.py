@@ -130,6 +130,9 @@ _DIFF_SCHEMA = {
     "ci_high_percent": pl.Float64,
     "trend": pl.Utf8,
     "status": pl.Utf8,
+    "noise_source": pl.Utf8,
+    "noise_sigma": pl.Float64,
+    "detectable_percent": pl.Float64,
     "pair_verdict": pl.Utf8,
 }
 
@@ -155,8 +158,12 @@ class Diff:
         for pair in data.get("pairs", []):
             for m in pair.get("metrics", []):
                 base, cand = m.get("baseline") or {}, m.get("candidate") or {}
-                welch = m.get("welch") or {}
-                ci = m.get("ci_percent") or [None, None]
+                # The test that judged: Welch's of both sides' repeats, else the one
+                # against the noise between runs (a history, a declared noise).
+                welch = m.get("welch") or m.get("noise_test") or {}
+                noise = m.get("noise") or {}
+                ci = m.get("ci_percent") or (m.get("noise_test") or {}).get("ci_percent")
+                ci = ci or [None, None]
                 rows.append(
                     {
                         "pair": pair.get("label"),
@@ -175,6 +182,9 @@ class Diff:
                         "ci_high_percent": ci[1],
                         "trend": m.get("trend"),
                         "status": m.get("status"),
+                        "noise_source": noise.get("source"),
+                        "noise_sigma": noise.get("sigma"),
+                        "detectable_percent": m.get("detectable_percent"),
                         "pair_verdict": pair.get("verdict"),
                     }
                 )
@@ -247,10 +257,14 @@ def diff(
     slo: Sequence[str] | None = None,
     lang: str = "en",
     config: PathLike | None = None,
+    noise: Sequence[str] | None = None,
+    noise_from: str | None = None,
 ) -> Diff:
     """``perflab diff BASELINE CANDIDATE``. Each side is a path (a result, a folder, a
     runs frame file) or a runs frame from :func:`ingest`; ``candidate=None`` compares the
-    before and after of one document (``perflab diff DOC.md``)."""
+    before and after of one document (``perflab diff DOC.md``). ``noise`` declares the
+    noise between runs (``["output_throughput=12%"]``, as ``--noise``) and ``noise_from``
+    names a history store whose past runs give it (``--noise-from``)."""
     with tempfile.TemporaryDirectory() as tmp:
         result = _perflab.diff(
             _side(baseline, tmp, "baseline"),
@@ -260,6 +274,8 @@ def diff(
             list(slo or []),
             lang,
             None if config is None else os.fspath(config),
+            list(noise or []),
+            noise_from,
         )
     return Diff(result)
 

@@ -147,3 +147,16 @@ def test_the_requests_frame_is_the_clis(corpus, cli, tmp_path):
     got = perflab.requests(FIXTURES / corpus)
     assert got.height == expected.height > 0
     assert_frame_equal(got, expected)
+
+
+def test_diff_judges_one_run_a_side_against_a_declared_noise():
+    gpu = FIXTURES / "gpu" / "h100-tfserve-c16"
+    base, cand = gpu / "A" / "c16-n48", gpu / "B" / "c16-n48"
+    d = perflab.diff(base, cand, noise=["p99_ttft_ms=12%"])
+    ttft = d.frame.filter(pl.col("metric") == "p99_ttft_ms")
+    # Three fp32 runs against six bf16 runs: TTFT about doubled, far past 12% noise.
+    assert d.exit_code == 1
+    assert ttft["noise_source"].to_list() == ["declared"]
+    assert ttft["status"].to_list() == ["regression"]
+    assert ttft["p"][0] < 0.001
+    assert ttft["detectable_percent"][0] > 0
