@@ -8,6 +8,7 @@ pub mod capacity;
 pub mod diff;
 mod judge;
 pub mod noise;
+pub mod outcome;
 pub mod pairing;
 pub mod policy;
 

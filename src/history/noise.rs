@@ -37,7 +37,10 @@ pub fn per_pair(
         let Some(run) = group.candidate.first() else {
             continue;
         };
-        let of_run: Key = workload.iter().map(|c| KeyValue::of(cell(run, c))).collect();
+        let of_run: Key = workload
+            .iter()
+            .map(|c| KeyValue::of(cell(run, c)))
+            .collect();
         let Some(runs) = past.get(&of_run).map(|g| &g.baseline) else {
             continue;
         };
@@ -106,8 +109,16 @@ mod tests {
             let key = vec![KeyValue::of(cell(&c[i], "run_index"))];
             found[&key]["output_throughput"]
         };
-        assert!((sigma(0).sigma - 0.02 / 2f64.sqrt()).abs() < 2e-3, "{:?}", sigma(0));
-        assert!((sigma(1).sigma - 0.2 / 2f64.sqrt()).abs() < 2e-2, "{:?}", sigma(1));
+        assert!(
+            (sigma(0).sigma - 0.02 / 2f64.sqrt()).abs() < 2e-3,
+            "{:?}",
+            sigma(0)
+        );
+        assert!(
+            (sigma(1).sigma - 0.2 / 2f64.sqrt()).abs() < 2e-2,
+            "{:?}",
+            sigma(1)
+        );
         assert_eq!(sigma(0).runs, 12);
         // No history of a metric: no estimate for it.
         assert!(!found.values().any(|m| m.contains_key("p99_ttft_ms")));

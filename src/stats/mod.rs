@@ -4,9 +4,9 @@
 //! requests; the prediction interval of a candidate against a history window. One
 //! significance level for all of them: [`ALPHA`].
 
+pub mod noise;
 pub mod percentile;
 pub mod prediction;
-pub mod noise;
 pub mod significance;
 pub mod welch;
 

@@ -213,7 +213,11 @@ pub fn percent(log_ratio: f64) -> f64 {
 /// The standard deviation of `ln(x)` over repeats, and its degrees of freedom; `None`
 /// with fewer than two positive values.
 pub fn of_repeats(values: &[f64]) -> Option<(f64, f64)> {
-    let logs: Vec<f64> = values.iter().filter(|v| **v > 0.0).map(|v| v.ln()).collect();
+    let logs: Vec<f64> = values
+        .iter()
+        .filter(|v| **v > 0.0)
+        .map(|v| v.ln())
+        .collect();
     let s = Summary::of(&logs)?;
     Some((s.std_dev?, (s.n - 1) as f64))
 }
@@ -224,7 +228,11 @@ pub fn of_repeats(values: &[f64]) -> Option<(f64, f64)> {
 /// it barely widens the noise. Its degrees of freedom are about two thirds of `n − 1`
 /// (the differences share their runs). `None` with fewer than three positive values.
 pub fn successive(values: &[f64]) -> Option<(f64, f64)> {
-    let logs: Vec<f64> = values.iter().filter(|v| **v > 0.0).map(|v| v.ln()).collect();
+    let logs: Vec<f64> = values
+        .iter()
+        .filter(|v| **v > 0.0)
+        .map(|v| v.ln())
+        .collect();
     if logs.len() < 3 {
         return None;
     }
@@ -289,7 +297,10 @@ mod tests {
         // Known noise of 10%: z_{0.975} + z_{0.8} = 1.95996 + 0.84162 = 2.80158.
         let n = known(0.10);
         let one = n.detectable_percent(1, 1).unwrap();
-        assert!((one - percent(2.80158 * 0.1 * 2f64.sqrt())).abs() < 1e-3, "{one}");
+        assert!(
+            (one - percent(2.80158 * 0.1 * 2f64.sqrt())).abs() < 1e-3,
+            "{one}"
+        );
         assert!(n.detectable_percent(3, 3).unwrap() < one);
         // To detect −5%: n ≥ 2·(2.80158·0.1 / ln 0.95)² = 59.67: 60 runs a side; +5% is
         // a smaller log ratio (ln 1.05): 2·(2.80158·0.1 / ln 1.05)² = 65.94: 66.

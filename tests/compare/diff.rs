@@ -105,7 +105,8 @@ fn a_ten_percent_throughput_drop_with_one_run_a_side_is_not_sure_unless_the_nois
     );
     assert!(r.stdout.contains("-10.00%"), "{}", r.stdout);
     assert!(
-        r.stdout.contains("not sure: one run a side (one-run threshold"),
+        r.stdout
+            .contains("not sure: one run a side (one-run threshold"),
         "{}",
         r.stdout
     );

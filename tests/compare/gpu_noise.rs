@@ -76,7 +76,11 @@ fn diff(base: &[&PathBuf], cand: &[&PathBuf], extra: &[&str]) -> Diff {
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     let code = out.status.code().unwrap();
-    assert!(code == 0 || code == 1, "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        code == 0 || code == 1,
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     Diff {
         code,
         json: serde_json::from_str(&stdout).unwrap(),
@@ -196,7 +200,9 @@ fn one_run_a_side_whose_p99_ttft_doubled_fails_by_the_one_run_threshold() {
                 let at = format!("{} → {}", a.display(), b.display());
                 let (outcome, basis) = check(&d, "p99_ttft_ms");
                 assert_eq!(basis, "one_run_threshold", "{at}");
-                let change = metric(&d, "p99_ttft_ms")["change_percent"].as_f64().unwrap();
+                let change = metric(&d, "p99_ttft_ms")["change_percent"]
+                    .as_f64()
+                    .unwrap();
                 if change > limit {
                     assert_eq!((d.code, outcome.as_str()), (1, "regression"), "{at}");
                     failed += 1;
@@ -212,14 +218,18 @@ fn one_run_a_side_whose_p99_ttft_doubled_fails_by_the_one_run_threshold() {
     }
     // Of 27 pairs, p99 TTFT rose by +50% to +141%: every one that at least doubled failed.
     assert_eq!(failed + unsure, 6 * 3 + 3 * 3);
-    assert!(doubled >= 5 && failed >= 20, "{doubled} doubled, {failed} failed, {unsure} unsure");
+    assert!(
+        doubled >= 5 && failed >= 20,
+        "{doubled} doubled, {failed} failed, {unsure} unsure"
+    );
 }
 
 #[test]
 fn three_runs_a_side_pass_noise_and_name_the_real_regression() {
     let sets = sets();
     let a48 = &sets[&("A".to_owned(), 48)];
-    let (first, last): (Vec<&PathBuf>, Vec<&PathBuf>) = (a48[..3].iter().collect(), a48[3..].iter().collect());
+    let (first, last): (Vec<&PathBuf>, Vec<&PathBuf>) =
+        (a48[..3].iter().collect(), a48[3..].iter().collect());
     for (base, cand) in [(&first, &last), (&last, &first)] {
         let d = diff(base, cand, &[]);
         assert_eq!(d.code, 0, "{:#}", d.json);
@@ -239,7 +249,10 @@ fn three_runs_a_side_pass_noise_and_name_the_real_regression() {
         let power = d.json["power"].as_array().unwrap();
         let tput = power
             .iter()
-            .find(|p| d.json["rules"][p["rule"].as_u64().unwrap() as usize]["metric"] == "output_throughput")
+            .find(|p| {
+                d.json["rules"][p["rule"].as_u64().unwrap() as usize]["metric"]
+                    == "output_throughput"
+            })
             .unwrap();
         assert_eq!(tput["source"], "repeats");
         assert!(tput["runs_needed"].as_u64().unwrap() > 3, "{tput}");
@@ -259,7 +272,11 @@ fn history_of(store: &Path, runs: &[PathBuf]) {
             .args(["--date", &format!("2026-11-{:02}", i + 1)])
             .output()
             .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
 }
 
@@ -317,7 +334,12 @@ fn a_declared_noise_judges_one_run_a_side() {
     let sets = sets();
     let a48 = &sets[&("A".to_owned(), 48)];
     let b48 = &sets[&("B".to_owned(), 48)];
-    let noise = ["--noise", "p99_ttft_ms=12%", "--noise", "output_throughput=12%"];
+    let noise = [
+        "--noise",
+        "p99_ttft_ms=12%",
+        "--noise",
+        "output_throughput=12%",
+    ];
     let d = diff(&[&a48[0]], &[&b48[0]], &noise);
     assert_eq!(d.code, 1);
     assert_eq!(

@@ -220,9 +220,8 @@ fn run_local(request: &DiffRequest, env: &Env) -> Result<DiffOutcome> {
     };
     check_columns(&policy, &key, &baseline, &candidate, l10n)?;
     let known = noise::known(request, env, &policy, &baseline, &candidate, &key)?;
-    let mut cmp = compare::diff::compare_with_noise(
-        &baseline, &candidate, &key, &policy, &requests, &known,
-    );
+    let mut cmp =
+        compare::diff::compare_with_noise(&baseline, &candidate, &key, &policy, &requests, &known);
     if request.against_history.is_some() {
         cmp.judge_against_history();
     }
