@@ -132,3 +132,4 @@ diff-junit-inconclusive = { $rule }: { $observed } on { $key }, not sure: one ru
 diff-error-noise = bad noise `{ $text }`{ $origin }: write METRIC=PERCENT, the standard deviation of one run in % of its mean (e.g. output_throughput=12%)
 diff-error-noise-from-history = --against-history already judges by the history's spread; --noise-from ([diff] noise-from) is for a diff of two sides
 diff-warning-noise-from-nothing = the store has no past runs of these workloads: no noise between runs was learned from it
+diff-error-noise-unknown-metric = no run on either side has the column `{ $metric }` whose noise is declared

@@ -142,3 +142,4 @@ diff-junit-inconclusive = { $rule }: { $observed } для { $key }, неясно
 diff-error-noise = неверный шум `{ $text }`{ $origin }: пишите МЕТРИКА=ПРОЦЕНТ, стандартное отклонение одного прогона в % от его среднего (например, output_throughput=12%)
 diff-error-noise-from-history = --against-history уже судит по разбросу истории; --noise-from ([diff] noise-from) нужен для сравнения двух сторон
 diff-warning-noise-from-nothing = в хранилище нет прошлых прогонов этих нагрузок: шум между прогонами из него не получен
+diff-error-noise-unknown-metric = ни у одного прогона на обеих сторонах нет столбца `{ $metric }`, для которого объявлен шум

@@ -99,3 +99,4 @@ diff-junit-inconclusive = { $rule }：{ $key } 上为 { $observed }，无法确�
 diff-error-noise = 噪声 `{ $text }`{ $origin } 有误：请写成 指标=百分比，即单次运行的标准差占其均值的百分比（例如 output_throughput=12%）
 diff-error-noise-from-history = --against-history 已按历史的离散程度判定；--noise-from（[diff] noise-from）用于比较两侧
 diff-warning-noise-from-nothing = 存储中没有这些负载的历史运行：未从中获得运行间噪声
+diff-error-noise-unknown-metric = 两侧都没有任何运行包含声明了噪声的列 `{ $metric }`

@@ -51,8 +51,8 @@ against --noise-from STORE (past runs of the same workload) or a declared --nois
 (`[diff] noise`) with any number of runs. With one run a side and no noise known, the
 threshold alone decides, and the default policy fails only past its one-run thresholds,
 which real engines' runs of one configuration pass in 1 comparison of 100:
-  total_token_throughput and output_throughput -45.4%, p99_ttft_ms +60.7%,
-  mean_tpot_ms +85.5%
+  total_token_throughput and output_throughput -45.4%, p99_ttft_ms +60.8%,
+  mean_tpot_ms +85.4%
 (a change between the two is \"not sure\" and passes; docs/diff.md, \"One run a side\").
 
 perflab.toml:

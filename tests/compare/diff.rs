@@ -1004,3 +1004,39 @@ fn paired_runs_that_differ_in_workload_say_so() {
         r.stdout
     );
 }
+
+#[test]
+fn a_declared_noise_that_cannot_apply_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let (base, cand) = text_pair(dir.path(), &[]);
+    for (flag, says) in [
+        ("output_throughput=abc", "bad noise `output_throughput=abc`"),
+        ("output_throughput=-5%", "bad noise `output_throughput=-5%`"),
+        ("=5%", "bad noise `=5%`"),
+        (
+            "output_thruput=5%",
+            "no run on either side has the column `output_thruput`",
+        ),
+    ] {
+        let r = run(perflab_in(dir.path())
+            .args(["diff", "--noise", flag])
+            .arg(&base)
+            .arg(&cand));
+        assert_eq!(r.code, 2, "{flag}: {}{}", r.stdout, r.stderr);
+        assert!(r.stderr.contains(says), "{flag}: {}", r.stderr);
+    }
+    // The same in perflab.toml names the file.
+    put(
+        dir.path(),
+        "perflab.toml",
+        "[diff]\nnoise = { output_throughput = \"lots\" }\n",
+    );
+    let r = run(perflab_in(dir.path()).arg("diff").arg(&base).arg(&cand));
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("perflab.toml"), "{}", r.stderr);
+    // --noise-from and --against-history judge twice: refused.
+    let r = run(perflab_in(dir.path())
+        .args(["diff", "--against-history", "store", "--noise-from", "store"])
+        .arg(&cand));
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+}

@@ -39,6 +39,19 @@ pub(super) fn known(
         let sigma = parse_percent(value).ok_or_else(|| bad_noise(flag, None, env))?;
         known.declared.insert(metric.to_owned(), sigma);
     }
+    // A misspelt metric would declare nothing, in silence.
+    for metric in known.declared.keys() {
+        let present = baseline
+            .iter()
+            .chain(candidate)
+            .any(|r| cell(r, metric).is_some());
+        if !present {
+            return Err(Error::usage(env.l10n.tr_args(
+                "diff-error-noise-unknown-metric",
+                &[("metric", metric.clone().into())],
+            )));
+        }
+    }
     if request.against_history.is_some() {
         // The history window's own spread judges; a configured store is not asked.
         if request.noise_from.is_some() {

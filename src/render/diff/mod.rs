@@ -470,9 +470,9 @@ mod tests {
         r
     }
 
-    /// Every outcome at once: within noise and already past (repeats), a regression and a
-    /// rule that cannot apply (single runs), a candidate that completed nothing, an added
-    /// and a removed key.
+    /// Every outcome at once: within noise and already past (repeats), a regression past
+    /// the one-run threshold, a change short of it ("not sure") and a rule that cannot
+    /// apply (single runs), a candidate that completed nothing, an added and a removed key.
     pub(super) fn everything() -> Comparison {
         let t = "total_token_throughput";
         let base = vec![
@@ -485,6 +485,7 @@ mod tests {
                 &[(t, 1000.0), ("failed", 1.0), ("output_throughput", 100.0)],
             ),
             run("b", &[(t, 1000.0), ("output_throughput", 100.0)]),
+            run("c", &[(t, 1000.0)]),
             run("gone", &[(t, 1.0)]),
             run("dead", &[(t, 10.0), ("completed", 40.0)]),
         ];
@@ -497,7 +498,8 @@ mod tests {
                 "a",
                 &[(t, 950.0), ("failed", 2.0), ("output_throughput", 100.0)],
             ),
-            run("b", &[(t, 800.0)]),
+            run("b", &[(t, 500.0)]),
+            run("c", &[(t, 800.0)]),
             run("new", &[(t, 1.0)]),
             run("new", &[(t, 1.0)]),
             run("dead", &[("completed", 0.0)]),
@@ -556,10 +558,10 @@ mod tests {
                 c.added,
                 c.removed
             ),
-            (3, 2, 1, 1, 1, 1)
+            (4, 2, 1, 1, 1, 1)
         );
-        assert_eq!(c.failed_candidates, 1);
-        assert!(c.not_applicable > 0 && c.without_noise_estimate == 2);
+        assert_eq!((c.failed_candidates, c.inconclusive), (1, 1));
+        assert!(c.not_applicable > 0 && c.without_noise_estimate == 3);
     }
 
     /// A bootstrap over a subsample says the size it drew, in every language.
