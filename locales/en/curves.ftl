@@ -72,12 +72,14 @@ diff-capacity-baseline-prefix = baseline:{" "}
 diff-capacity-candidate-prefix = candidate:{" "}
 diff-capacity-regression = capacity regression
 diff-capacity-within-noise = within noise
+diff-capacity-already-beyond = already past in the baseline
 diff-capacity-pass = ok
 diff-capacity-not-applicable = n/a
 
 ## Errors of `perflab curves` and of capacity rules in `perflab diff`
 curves-error-no-y = --y needs at least one column
 curves-error-no-runs-in-paths = no benchmark runs found in the given paths
+diff-capacity-no-requests = --slo { $slo }: no run of { $path } kept its requests, so its per-request objectives cannot be judged (give the result files with their per-request lists, not a saved runs frame)
 curves-error-no-column = { $flag } { $column }: no run has this column
 curves-error-capacity-rule-needs-sweep = `{ $rule }` needs the sweeps' load column and SLOs: --curve-x COLUMN --slo 'COLUMN<=VALUE'
 curves-error-no-runs = no runs to draw curves of

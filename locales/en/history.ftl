@@ -60,6 +60,7 @@ history-col-moved = What moved
 history-all-runs = All runs
 # The x axis of a trend chart: the night of each run. $label is the name of the store's
 # label printed under the dates (`commit`), as the user wrote it.
+history-chart-missing = No chart: { $reason }
 history-chart-x = Date
 history-chart-x-label = Date and { $label }
 history-chart-segment-mean = Segment mean

@@ -185,3 +185,8 @@ study-error-baseline-without-result = the baseline variant has no result
 study-error-default-baseline = experiments[0].variants[0] (the default baseline): { $message }
 study-error-metric-without-direction = not a metric with a better direction (e.g. total_token_throughput, mean_e2el_ms)
 study-error-style = expected `percent` or `ratio`
+
+report-untranslated = { $file }: { $count ->
+    [one] { $count } text is
+   *[other] { $count } texts are
+} not given in { $lang }, so its page shows them in { $shown }: { $keys }. Add { $lang } to them in the study file, or accept this with --allow-untranslated.

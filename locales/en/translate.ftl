@@ -14,6 +14,13 @@ translate-untranslated-heading = { $count ->
     [yes] {""} (accepted by --allow-untranslated):
    *[no] {""}; add them to --memory FILE or give --llm, or accept them with --allow-untranslated:
 }
+translate-foreign-heading = { $count ->
+    [one] { $count } segment is
+   *[other] { $count } segments are
+} in { $lang }, neither { $from } (the report's language) nor { $to }: nothing translates them, so they were left as they are{ $allowed ->
+    [yes] {""} (accepted by --allow-untranslated):
+   *[no] {""}; translate them by hand, give --from { $lang } if the report is in { $lang }, or accept them with --allow-untranslated:
+}
 translate-untranslated-line = {"  "}{ $file }:{ $line }: { $text }
 translate-verified = Verified: the same structure, fences, commands, numbers, blocks and claims as the source.
 translate-difference = { $file }:{ $line }: the { $lang } translation differs from its source: { $what }

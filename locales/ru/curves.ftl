@@ -76,12 +76,14 @@ diff-capacity-baseline-prefix = база:{" "}
 diff-capacity-candidate-prefix = кандидат:{" "}
 diff-capacity-regression = регрессия ёмкости
 diff-capacity-within-noise = в пределах шума
+diff-capacity-already-beyond = уже за пределом в базе
 diff-capacity-pass = в норме
 diff-capacity-not-applicable = н/д
 
 ## Ошибки `perflab curves` и правил ёмкости в `perflab diff`
 curves-error-no-y = для --y нужен хотя бы один столбец
 curves-error-no-runs-in-paths = в указанных путях не найдено ни одного прогона бенчмарка
+diff-capacity-no-requests = --slo { $slo }: ни один прогон в { $path } не сохранил свои запросы, поэтому цели по отдельным запросам проверить нельзя (укажите файлы результатов со списками по запросам, а не сохранённую таблицу прогонов)
 curves-error-no-column = { $flag } { $column }: ни в одном прогоне нет такого столбца
 curves-error-capacity-rule-needs-sweep = правилу `{ $rule }` нужны столбец нагрузки и SLO свипов: --curve-x СТОЛБЕЦ --slo 'СТОЛБЕЦ<=ЗНАЧЕНИЕ'
 curves-error-no-runs = нет прогонов, по которым можно построить кривые

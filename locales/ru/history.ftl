@@ -47,6 +47,7 @@ history-section-nights = Изменения по ночам
 history-nights-intro = Точки изменения всех серий по ночам (дата и метки): каждая метрика, сдвинувшаяся в ту ночь.
 history-col-moved = Что сдвинулось
 history-all-runs = Все прогоны
+history-chart-missing = Графика нет: { $reason }
 history-chart-x = Дата
 history-chart-x-label = Дата и { $label }
 history-chart-segment-mean = Среднее сегмента

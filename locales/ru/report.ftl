@@ -192,3 +192,9 @@ study-error-baseline-without-result = у базового варианта не�
 study-error-default-baseline = experiments[0].variants[0] (базовый вариант по умолчанию): { $message }
 study-error-metric-without-direction = у этой метрики нет направления «лучше» (например, total_token_throughput, mean_e2el_ms)
 study-error-style = ожидается `percent` или `ratio`
+
+report-untranslated = { $file }: { $count ->
+    [one] { $count } текст не задан
+    [few] { $count } текста не заданы
+   *[other] { $count } текстов не заданы
+} на языке { $lang }, поэтому страница показывает их на { $shown }: { $keys }. Добавьте к ним { $lang } в файле исследования или примите это с --allow-untranslated.

@@ -17,6 +17,14 @@ translate-untranslated-heading = В переводе на { $to } на язык�
     [yes] {""} (их допускает --allow-untranslated):
    *[no] {""}; добавьте их в --memory ФАЙЛ или укажите --llm, либо допустите их флагом --allow-untranslated:
 }
+translate-foreign-heading = { $count ->
+    [one] { $count } сегмент написан
+    [few] { $count } сегмента написаны
+   *[many] { $count } сегментов написаны
+} на языке { $lang }, а не на { $from } (языке отчёта) и не на { $to }; такой текст перевести нечем, он оставлен как есть{ $allowed ->
+    [yes] {""} (это допускает --allow-untranslated):
+   *[no] {""}; переведите его вручную, укажите --from { $lang }, если отчёт написан на { $lang }, либо допустите его флагом --allow-untranslated:
+}
 translate-untranslated-line = {"  "}{ $file }:{ $line }: { $text }
 translate-verified = Проверено: та же структура, блоки кода, команды, числа, результаты бенчмарков и утверждения, что в исходном отчёте.
 translate-difference = { $file }:{ $line }: перевод ({ $lang }) отличается от исходного отчёта: { $what }

@@ -47,6 +47,7 @@ history-section-nights = 按夜汇总的变化
 history-nights-intro = 所有系列的变化点按夜汇总（日期与标签），列出当夜变动的每个指标。
 history-col-moved = 变动项
 history-all-runs = 全部运行
+history-chart-missing = 无图表：{ $reason }
 history-chart-x = 日期
 history-chart-x-label = 日期和 { $label }
 history-chart-segment-mean = 分段均值

@@ -176,3 +176,5 @@ study-error-baseline-without-result = 基线变体没有结果
 study-error-default-baseline = experiments[0].variants[0]（默认基线）：{ $message }
 study-error-metric-without-direction = 该指标没有“越大/越小越好”的方向（例如 total_token_throughput、mean_e2el_ms）
 study-error-style = 应为 `percent` 或 `ratio`
+
+report-untranslated = { $file }：有 { $count } 段文本没有提供 { $lang } 版本，因此页面以 { $shown } 显示：{ $keys }。请在研究文件中为其添加 { $lang }，或使用 --allow-untranslated 接受。

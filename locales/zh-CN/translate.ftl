@@ -5,6 +5,10 @@ translate-untranslated-heading = { $to } 译文中有 { $count } 个片段保留
     [yes] （--allow-untranslated 允许）：
    *[no] ；请把它们加入 --memory 文件或使用 --llm，或用 --allow-untranslated 允许：
 }
+translate-foreign-heading = 有 { $count } 个片段是 { $lang }，既不是 { $from }（报告的语言）也不是 { $to }：没有任何途径翻译它们，因此保持原样{ $allowed ->
+    [yes] （--allow-untranslated 允许）：
+   *[no] ；请手动翻译，若报告是 { $lang } 写的请指定 --from { $lang }，或用 --allow-untranslated 允许：
+}
 translate-untranslated-line = {"  "}{ $file }:{ $line }: { $text }
 translate-verified = 已验证：结构、代码块、命令、数字、基准测试结果和结论与原文一致。
 translate-difference = { $file }:{ $line }: { $lang } 译文与原文不同：{ $what }

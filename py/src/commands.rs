@@ -179,17 +179,21 @@ pub fn report(
     out: PathBuf,
     slo: Vec<String>,
     lang: &str,
-) -> PyResult<Vec<PathBuf>> {
+) -> PyResult<(Vec<PathBuf>, Vec<String>)> {
     let langs = perflab::l10n::resolve_langs(&langs).map_err(|e| to_py(&e, lang))?;
-    let (env, _) = env(langs[0], None)?;
+    // The warnings (requests that contradict a summary, study text not given in a
+    // page's language) go back to Python, as the CLI says them on stderr.
+    let (env, warnings) = env(langs[0], None)?;
     let request = app::report::ReportRequest {
         study,
         langs,
         slo,
         templates: None,
     };
-    py.detach(|| app::report::run(&request, &env)?.write(&out, false))
-        .map_err(|e| to_py(&e, lang))
+    let written = py
+        .detach(|| app::report::run(&request, &env)?.write(&out, false))
+        .map_err(|e| to_py(&e, lang))?;
+    Ok((written, warnings.take()))
 }
 
 /// `perflab translate REPORT --lang … --out DIR`: the paths written, the summary, and

@@ -468,8 +468,12 @@ history = _History()
 
 
 def report(study: PathLike, langs: Sequence[str], out: PathLike, slo: Sequence[str] | None = None) -> list[Path]:
-    """``perflab report STUDY --lang … --out OUT``: the paths written."""
-    return [Path(p) for p in _perflab.report(os.fspath(study), list(langs), os.fspath(out), list(slo or []))]
+    """``perflab report STUDY --lang … --out OUT``: the paths written. What the command
+    line says on stderr (a summary its requests contradict, study text not given in a
+    page's language) is a ``PerflabWarning``."""
+    written, said = _perflab.report(os.fspath(study), list(langs), os.fspath(out), list(slo or []))
+    _warn(said)
+    return [Path(p) for p in written]
 
 
 def translate(

@@ -178,7 +178,7 @@ pub fn report(request: &ReportRequest, env: &Env) -> Result<ReportOutcome> {
     let named = column_names(&request.metrics);
     let default_metrics = named.is_empty();
     let metrics = if default_metrics {
-        watched_metrics(env)
+        watched_metrics(env)?
     } else {
         named
     };
@@ -215,23 +215,30 @@ fn column_names(given: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// The metrics `diff` watches: those of the config's `[diff] fail-on` rules when they
-/// parse, else of the default policy; each once, in the rules' order.
-fn watched_metrics(env: &Env) -> Vec<String> {
-    let configured = env
-        .config
-        .diff
-        .as_ref()
-        .and_then(|d| d.fail_on.as_ref())
-        .and_then(|rules| Policy::parse(rules, PolicyOrigin::Flags).ok());
-    let policy = configured.unwrap_or_else(Policy::default_policy);
+/// The metrics `diff` watches: those of the config's `[diff] fail-on` rules, else of the
+/// default policy; each once, in the rules' order. A rule that does not parse is the
+/// error `diff` gives for it, naming the file: replaced by the defaults, it had the
+/// report watch metrics the user never chose, without a word.
+fn watched_metrics(env: &Env) -> Result<Vec<String>> {
+    let configured = env.config.diff.as_ref().and_then(|d| d.fail_on.as_ref());
+    let policy = match configured {
+        Some(rules) => {
+            let origin = match &env.config.path {
+                Some(path) => PolicyOrigin::Config(path.clone()),
+                None => PolicyOrigin::Flags,
+            };
+            Policy::parse(rules, origin)
+                .map_err(|e| super::diff::rule_error(&e, env.config.path.as_deref(), &env.l10n))?
+        }
+        None => Policy::default_policy(),
+    };
     let mut metrics: Vec<String> = Vec::new();
     for rule in policy.rules {
         if !metrics.contains(&rule.metric) {
             metrics.push(rule.metric);
         }
     }
-    metrics
+    Ok(metrics)
 }
 
 /// A `YYYY-MM-DD` date as the store's partitions name it.

@@ -31,6 +31,9 @@ pub struct ReportOutcome {
     pub study: Study,
     pub comparison: StudyComparison,
     pub pages: Vec<RenderedReport>,
+    /// Per page language, the study's texts shown in another language (key, language
+    /// shown), each already reported through the environment.
+    pub untranslated: Vec<(&'static str, Vec<(String, String)>)>,
 }
 
 impl ReportOutcome {
@@ -63,6 +66,37 @@ pub fn run(request: &ReportRequest, env: &Env) -> Result<ReportOutcome> {
     for (place, message) in warnings {
         env.warn(&place, &message);
     }
+    // Text the author did not give in a page's language is shown in another one; said
+    // here, never in silence (an imported study's texts are in one language).
+    let mut untranslated = Vec::new();
+    for &lang in &request.langs {
+        let keys = study.untranslated(lang);
+        if keys.is_empty() {
+            continue;
+        }
+        let mut shown: Vec<&str> = keys.iter().map(|(_, l)| l.as_str()).collect();
+        shown.dedup();
+        env.reporter.finding(
+            &env.l10n.tr_args(
+                "report-untranslated",
+                &[
+                    ("file", request.study.display().to_string().into()),
+                    ("count", keys.len().into()),
+                    ("lang", lang.into()),
+                    ("shown", shown.join(", ").into()),
+                    (
+                        "keys",
+                        keys.iter()
+                            .map(|(k, _)| k.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                            .into(),
+                    ),
+                ],
+            ),
+        );
+        untranslated.push((lang, keys));
+    }
     let comparison = StudyComparison::new(&study)?;
     let pages = request
         .langs
@@ -82,5 +116,6 @@ pub fn run(request: &ReportRequest, env: &Env) -> Result<ReportOutcome> {
         study,
         comparison,
         pages,
+        untranslated,
     })
 }

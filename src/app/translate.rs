@@ -99,7 +99,8 @@ impl Translation {
     /// Verified, and complete unless untranslated segments are allowed.
     pub fn passed(&self) -> bool {
         self.done.differences.is_empty()
-            && (self.untranslated_allowed || self.done.count(Source::Untranslated) == 0)
+            && (self.untranslated_allowed
+                || (self.done.count(Source::Untranslated) == 0 && self.done.foreign.is_empty()))
     }
 
     /// Writes the Markdown (and the page) under `out`; returns the paths written.
@@ -149,6 +150,37 @@ impl Translation {
                 ],
             ));
             for s in done.untranslated() {
+                lines.push(l10n.tr_args(
+                    "translate-untranslated-line",
+                    &[
+                        ("file", self.report.as_str().into()),
+                        ("line", s.line.into()),
+                        ("text", shown(&s.text).into()),
+                    ],
+                ));
+            }
+        }
+        let allowed = if self.untranslated_allowed {
+            "yes"
+        } else {
+            "no"
+        };
+        let mut foreign: Vec<&str> = done.foreign.iter().map(|(_, l)| *l).collect();
+        foreign.sort_unstable();
+        foreign.dedup();
+        for lang in foreign {
+            let segments: Vec<_> = done.foreign.iter().filter(|(_, l)| *l == lang).collect();
+            lines.push(l10n.tr_args(
+                "translate-foreign-heading",
+                &[
+                    ("count", n(segments.len())),
+                    ("lang", lang.into()),
+                    ("from", done.from.into()),
+                    ("to", done.to.into()),
+                    ("allowed", allowed.into()),
+                ],
+            ));
+            for (s, _) in segments {
                 lines.push(l10n.tr_args(
                     "translate-untranslated-line",
                     &[

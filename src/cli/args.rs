@@ -152,6 +152,10 @@ pub struct ReportArgs {
     /// Default: [slo] in perflab.toml.
     #[arg(long, value_name = "SLO")]
     pub slo: Vec<String>,
+    /// Exit 0 although the study gives some text (title, notes, profile titles…) in
+    /// other languages only, so a page shows it in one of those (it is still listed).
+    #[arg(long)]
+    pub allow_untranslated: bool,
     #[command(flatten)]
     pub render: RenderArgs,
 }

@@ -140,12 +140,18 @@ pub fn run(args: DiffArgs, env: &Env) -> anyhow::Result<Outcome> {
         export::append_step_summary(&path, md)?;
     }
     let stdout = Destination::Stdout;
-    if args.json {
-        stdout.export(&outcome, Format::Json, &style)?;
+    let printed = if args.json {
+        stdout.export(&outcome, Format::Json, &style)
     } else if let (true, Some(md)) = (markdown_to_stdout, &md) {
-        stdout.write_text(md)?;
+        stdout.write_text(md)
     } else {
-        stdout.export(&outcome, Format::Terminal, &style)?;
+        stdout.export(&outcome, Format::Terminal, &style)
+    };
+    // A reader that stopped reading (`| head -1`) is not an error, and the verdict still
+    // sets the exit code: a regression cut short by `head` must not pass a gate.
+    match printed {
+        Err(e) if super::is_broken_pipe_error(&e) => {}
+        other => other?,
     }
     Ok(match outcome.verdict() {
         Verdict::Regression => Outcome::Failed,

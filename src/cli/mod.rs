@@ -102,12 +102,20 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
 }
 
 /// `perflab ingest | head` closes the pipe early; that is not an error (ripgrep does the
-/// same).
+/// same). The library's own I/O error keeps the OS error as its reason, not as its
+/// source, so it is looked at too: `diff --json | head -1` exited 2 on it.
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| {
         c.downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            || c.downcast_ref::<crate::Error>()
+                .is_some_and(is_broken_pipe_error)
     })
+}
+
+/// Whether `e` is a write to a reader that went away.
+pub(crate) fn is_broken_pipe_error(e: &crate::Error) -> bool {
+    matches!(e, crate::Error::Io { reason, .. } if reason.kind() == std::io::ErrorKind::BrokenPipe)
 }
 
 /// The error chain as `{:#}` prints it (`context: cause: …`), with the operating

@@ -22,5 +22,13 @@ pub fn run(args: ReportArgs, langs: &[&'static str], env: &Env) -> anyhow::Resul
     for path in written {
         writeln!(stdout, "{}", path.display())?;
     }
-    Ok(Outcome::Ok)
+    // Pages with text left in another language are written (a draft to finish), but
+    // fail the command unless accepted, as `translate` does with untranslated segments.
+    Ok(
+        if outcome.untranslated.is_empty() || args.allow_untranslated {
+            Outcome::Ok
+        } else {
+            Outcome::Failed
+        },
+    )
 }

@@ -10,15 +10,49 @@
 //! - A rule that holds is a regression, except when both sides have capacity intervals
 //!   (repeats) and they overlap: within noise, as a change whose t-test is not
 //!   significant is for a metric.
+//! - A limit rule (`capacity<32`) that also held for the baseline is "already beyond", as
+//!   for a metric's limit rule: the candidate did not change what was already so, and a
+//!   pull request that leaves capacity where it was must not fail for it.
 
 use serde::Serialize;
 
 use super::diff::CheckOutcome;
 use super::policy::{Limit, Rule};
 use crate::curves::{Bound, Capacity, Curves};
+use crate::slo::{Op, Slo};
 
 /// The metric name of capacity rules.
 pub const CAPACITY: &str = "capacity";
+
+/// The share of a load's requests that must meet every per-request objective for the
+/// load to hold them: an objective a service states on each request (`ttft<=200`) is
+/// met as a p99 target is, by 99 requests in 100 (failed ones count as missed).
+pub const REQUESTS_MEETING_SLO: f64 = 0.99;
+
+/// The SLOs a capacity comparison holds each load to, from `--slo`: each run column's
+/// objective as written, and the per-request objectives (`ttft<=200`, `e2el<=900`)
+/// together as one on `slo_attainment`, which `requests::attach` computed from each
+/// run's requests under those same objectives. Without it a sweep under per-request
+/// objectives alone had no SLO, hence no capacity, and every capacity rule passed.
+pub fn sweep_slos(texts: &[String]) -> crate::Result<Vec<Slo>> {
+    let (per_request, mut slos) = Slo::parse_all(texts)?;
+    if !per_request.is_empty() {
+        slos.push(Slo {
+            column: "slo_attainment".to_owned(),
+            op: Op::Ge,
+            limit: REQUESTS_MEETING_SLO,
+        });
+    }
+    Ok(slos)
+}
+
+/// The first of `slos` that no run of `runs` has a value for: a typo, or per-request
+/// objectives on runs that kept no requests. Every point would leave it out, so no
+/// series would have a capacity and every capacity rule would pass unseen.
+pub fn unjudged<'a>(runs: &[crate::model::Run], slos: &'a [Slo]) -> Option<&'a Slo> {
+    slos.iter()
+        .find(|s| !runs.iter().any(|r| r.get(&s.column).is_some()))
+}
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CapacityChange {
@@ -118,9 +152,12 @@ fn change(
                 Limit::ChangePercent(p) => p,
                 Limit::Value(v) => v,
             };
+            let baseline_beyond =
+                matches!(r.limit, Limit::Value(_)) && b.is_some_and(|b| r.op.holds(load(b), limit));
             let outcome = match observed {
                 None => CheckOutcome::NotApplicable,
                 Some(v) if !r.op.holds(v, limit) => CheckOutcome::Pass,
+                Some(_) if baseline_beyond => CheckOutcome::AlreadyBeyond,
                 Some(_) if overlap => CheckOutcome::WithinNoise,
                 Some(_) => CheckOutcome::Regression,
             };
@@ -189,6 +226,37 @@ mod tests {
         let r16 = &cmp.rows[1];
         assert!((r16.change_percent.unwrap() + 1.960784).abs() < 1e-5);
         assert_eq!(r16.checks[0].1, CheckOutcome::Pass);
+        assert!(cmp.regressed());
+    }
+
+    #[test]
+    fn a_capacity_limit_the_baseline_already_missed_does_not_fail() {
+        // Both sides cross at 5 (below the limit 32): unchanged, already beyond. A series
+        // whose baseline met the limit and whose candidate does not is a regression.
+        let base = sweep(&[(8.0, 1.0), (16.0, 0.1)]);
+        let cand = sweep(&[(8.0, 1.0), (16.0, 1.0)]);
+        let rules = vec![
+            "capacity<32".parse().unwrap(),
+            "capacity<5".parse().unwrap(),
+        ];
+        let cmp = CapacityComparison::new(&base, &cand, &rules);
+        assert_eq!(cmp.rows[0].baseline, Some(5.0));
+        assert_eq!(cmp.rows[0].candidate, Some(5.0));
+        assert_eq!(
+            cmp.rows[0].checks,
+            [
+                ("capacity<32".to_owned(), CheckOutcome::AlreadyBeyond),
+                ("capacity<5".to_owned(), CheckOutcome::Pass),
+            ]
+        );
+        assert!(!cmp.rows[0].regressed());
+        // seqs 16: baseline capacity ≥ 8 (every load held), candidate 5.
+        assert_eq!(cmp.rows[1].baseline_bound, Some(Bound::AboveLast));
+        assert_eq!(cmp.rows[1].checks[0].1, CheckOutcome::AlreadyBeyond);
+        let rules = vec!["capacity<6".parse().unwrap()];
+        let cmp = CapacityComparison::new(&base, &cand, &rules);
+        assert_eq!(cmp.rows[0].checks[0].1, CheckOutcome::AlreadyBeyond);
+        assert_eq!(cmp.rows[1].checks[0].1, CheckOutcome::Regression);
         assert!(cmp.regressed());
     }
 

@@ -166,7 +166,9 @@ pub fn trim_end(text: &str) -> &str {
 pub fn decode(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     // The fast check first (most files are valid); the one that finds where only then.
     if is_utf8(bytes) {
-        // SAFETY: `is_utf8` validated every byte.
+        // SAFETY: `is_utf8` is true only when every byte was validated: one check of the
+        // whole text, or pieces that cover `0..len` with no gap (the first starts at 0;
+        // tested with a text past the parallel threshold that starts inside a character).
         return std::borrow::Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(bytes) });
     }
     let first = match simdutf8::compat::from_utf8(bytes) {
@@ -200,7 +202,10 @@ const PARALLEL_CHECK_FROM: usize = 8 << 20;
 /// Whether `bytes` are valid UTF-8. A large text is cut at character starts into pieces
 /// checked in parallel: pieces that each are valid UTF-8 join into valid UTF-8, and a
 /// piece that is not (a sequence cut by a bad cut, or a bad byte) makes it `false`, which
-/// the caller's exact pass then sorts out.
+/// the caller's exact pass then sorts out. `decode` trusts a `true` without checking
+/// again, so the pieces must cover every byte: the first starts at 0 even when the text
+/// starts inside a character (`tail -c +2` of a Chinese log), whose stray continuation
+/// bytes then fail that piece's check.
 fn is_utf8(bytes: &[u8]) -> bool {
     use rayon::prelude::*;
     if bytes.len() < PARALLEL_CHECK_FROM {
@@ -209,6 +214,9 @@ fn is_utf8(bytes: &[u8]) -> bool {
     let pieces = rayon::current_num_threads().max(1) * 4;
     let mut cuts: Vec<usize> = (0..pieces)
         .map(|k| {
+            if k == 0 {
+                return 0;
+            }
             let mut cut = k * (bytes.len() / pieces);
             // Past continuation bytes (`10xxxxxx`) to a character's first byte.
             while cut < bytes.len() && bytes[cut] & 0xC0 == 0x80 {
@@ -366,6 +374,26 @@ mod tests {
         // The last character cut after its first byte.
         let cut = &valid.as_bytes()[..valid.rfind('值').unwrap() + 1];
         assert_eq!(decode(cut), String::from_utf8_lossy(cut));
+    }
+
+    #[test]
+    fn a_large_text_that_starts_inside_a_character_is_checked_from_its_first_byte() {
+        // `tail -c +2` of a Chinese log: the text starts with the continuation bytes of
+        // `值`, which the parallel check's first cut used to step over unchecked, so
+        // `decode` handed out a `str` that was not UTF-8.
+        let valid = "值 ok ключ\n".repeat(PARALLEL_CHECK_FROM / 10);
+        let tail = &valid.as_bytes()[1..];
+        assert!(!is_utf8(tail));
+        assert_eq!(decode(tail), String::from_utf8_lossy(tail));
+        assert!(decode(tail).starts_with('\u{FFFD}'));
+        // Runs of stray continuation bytes at the start, the only bytes the first cut
+        // stepped over: one, a character's worth, and more than any character has.
+        for n in [1, 2, 3, 100] {
+            let mut bytes = vec![0x80u8; n];
+            bytes.extend_from_slice(valid.as_bytes());
+            assert!(!is_utf8(&bytes), "{n}");
+            assert_eq!(decode(&bytes), String::from_utf8_lossy(&bytes), "{n}");
+        }
     }
 
     proptest::proptest! {

@@ -173,7 +173,25 @@ pub fn write_atomic(path: &Path, write: impl FnOnce(&mut File) -> Result<()>) ->
     let mut tmp = builder.tempfile_in(dir).map_err(|e| Error::io(dir, e))?;
     write(tmp.as_file_mut())?;
     tmp.as_file_mut().flush().map_err(|e| Error::io(path, e))?;
+    persist_durably(tmp, path)
+}
+
+/// Puts a written temporary file at `path`: its bytes on disk before the rename (else a
+/// crash soon after can leave the new name on an empty or partial file, on ext4 and XFS
+/// alike), and the folder's new entry on disk after it.
+pub fn persist_durably(tmp: tempfile::NamedTempFile, path: &Path) -> Result<()> {
+    tmp.as_file().sync_all().map_err(|e| Error::io(path, e))?;
     tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
+    // A folder is opened read-only to be synced. Where that is refused (Windows) or the
+    // file system cannot sync a folder (some network and FUSE mounts answer EINVAL), the
+    // file is in place and complete all the same: nothing to report.
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if let Ok(folder) = File::open(dir) {
+        let _ = folder.sync_all();
+    }
     Ok(())
 }
 

@@ -47,7 +47,8 @@ struct View {
 #[derive(Serialize)]
 struct SeriesView {
     heading: String,
-    chart_path: String,
+    chart_path: Option<String>,
+    chart_note: Option<String>,
     chart_alt: String,
     latest: Option<String>,
     no_change: Option<String>,
@@ -61,6 +62,19 @@ fn labels_text(labels: &BTreeMap<String, String>) -> String {
         .map(|(k, v)| format!("{k}={v}"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A run id cut to its first 12 characters (not bytes: a store part written by another
+/// tool may hold any text), as code; one holding a backquote (which would end the code
+/// span and let the rest be read as Markdown or HTML) or a `|` (which ends a table cell
+/// even inside code), as escaped text.
+fn run_id_cell(run_id: &str) -> String {
+    let short: String = run_id.chars().take(12).collect();
+    if short.contains(['`', '|', '\n', '\r']) {
+        md(&short)
+    } else {
+        format!("`{short}`")
+    }
 }
 
 fn step_text(step: Option<f64>) -> String {
@@ -214,9 +228,20 @@ fn view(loc: &Localizer, store: &str, trends: &Trends) -> (View, BTreeMap<String
         ]);
         let path = format!("charts/trend-{}.{lang}.svg", i + 1);
         let (c, axis) = chart(loc, trends, s);
-        if let Ok(svg) = charts::date_line_chart(&c, &axis) {
-            svgs.insert(path.clone(), svg);
-        }
+        // A chart that cannot be drawn (no run with a date the axis can place, from a
+        // store part another tool wrote) is said where it would be, not left as a link
+        // to a file that was never written.
+        let (chart_path, chart_note) = match charts::date_line_chart(&c, &axis) {
+            Ok(svg) => {
+                svgs.insert(path.clone(), svg);
+                (Some(path), None)
+            }
+            Err(e) => {
+                let note =
+                    loc.tr_args("history-chart-missing", &[("reason", e.to_string().into())]);
+                (None, Some(md(&note)))
+            }
+        };
         let rows = s
             .change_points
             .iter()
@@ -228,7 +253,7 @@ fn view(loc: &Localizer, store: &str, trends: &Trends) -> (View, BTreeMap<String
                 };
                 vec![
                     date,
-                    format!("`{}`", &c.run_id[..c.run_id.len().min(12)]),
+                    run_id_cell(&c.run_id),
                     md(&labels_text(&c.labels)),
                     fixed(c.mean_before),
                     fixed(c.mean_after),
@@ -239,7 +264,8 @@ fn view(loc: &Localizer, store: &str, trends: &Trends) -> (View, BTreeMap<String
             .collect::<Vec<_>>();
         series.push(SeriesView {
             heading: md(&name),
-            chart_path: path,
+            chart_path,
+            chart_note,
             chart_alt: md(&name),
             latest: latest_text(loc, s),
             no_change: rows.is_empty().then(|| loc.tr("history-no-change")),
@@ -574,6 +600,49 @@ mod tests {
         let rows: std::collections::BTreeSet<i64> = x_ticks(svg).iter().map(|t| t.1).collect();
         assert_eq!(rows.len(), 1, "dates only");
         assert!(svg_texts(svg).iter().any(|(_, t)| t == "Date"));
+    }
+
+    #[test]
+    fn a_chart_that_cannot_be_drawn_is_said_not_linked() {
+        // Dates no axis can place (a part written by another tool): no point to draw.
+        let mut t = trends();
+        for p in &mut t.series[0].points {
+            p.date = "someday".into();
+        }
+        for lang in ["en", "ru", "zh-CN"] {
+            let page = render(&t, "store", lang, &Templates::new(None).unwrap()).unwrap();
+            assert!(page.charts.is_empty(), "{lang}");
+            assert!(
+                !page.markdown.contains("charts/trend-1"),
+                "{}",
+                page.markdown
+            );
+            let note = Localizer::new(lang)
+                .unwrap()
+                .tr_args("history-chart-missing", &[("reason", "".into())]);
+            let prefix = note.trim_end().trim_end_matches(['：', ':']);
+            assert!(page.markdown.contains(prefix), "{lang}: {}", page.markdown);
+            assert!(!page.html.contains("<img"), "{}", page.html);
+        }
+    }
+
+    #[test]
+    fn run_ids_of_another_tool_are_cut_by_characters_and_stay_text() {
+        // A store part written by another tool: ids of multi-byte characters, the 12th
+        // byte inside one, and an id that would close its code span and open a tag.
+        for (id, shown) in [
+            ("运行标识符一二三四五六七八", "`运行标识符一二三四五六七`"),
+            ("`<img src=x onerror=alert(1)>`", r"\`\<img src="),
+            ("a|b", r"| a\|b |"),
+        ] {
+            let mut t = trends();
+            let at = t.series[0].change_points[0].index;
+            t.series[0].points[at].run_id = id.into();
+            t.series[0].change_points[0].run_id = id.into();
+            let page = render(&t, "store", "en", &Templates::new(None).unwrap()).unwrap();
+            assert!(page.markdown.contains(shown), "{}", page.markdown);
+            assert!(!page.html.contains("<img src"), "{}", page.html);
+        }
     }
 
     #[test]

@@ -54,6 +54,28 @@ pub fn page_with_templates(
     frame(templates, &body, title, lang)
 }
 
+/// [`page`] of Markdown that strangers wrote (`translate --html` of a published report):
+/// its raw HTML is theirs, not perflab's, so the body goes through `ammonia` (html5ever's
+/// parser and an allow-list) before it is framed: no `<script>`, `<iframe>`, `<svg>`, no
+/// `on…` handler, no `javascript:` or `data:` link. What perflab's own markup needs stays:
+/// classes (admonitions, untranslated segments, raw output), `<details open>`, heading
+/// anchors and the colour of a `<span style>` around a percentage.
+pub fn untrusted_page(markdown: &str, title: &str, lang: &str) -> Result<String> {
+    let body = sanitize(&body(markdown, lang, &BTreeMap::new())?);
+    frame(&Templates::new(None)?, &body, title, lang)
+}
+
+fn sanitize(html: &str) -> String {
+    ammonia::Builder::default()
+        .add_generic_attributes(&["class"])
+        .add_tag_attributes("details", &["open"])
+        .add_tag_attributes("a", &["id", "aria-hidden"])
+        .add_tag_attributes("span", &["style"])
+        .filter_style_properties(["background-color", "color"].into())
+        .clean(html)
+        .to_string()
+}
+
 /// `body`, already HTML with every text escaped, inside the page template and its style
 /// sheet: the one frame of every page perflab writes.
 pub fn frame(templates: &Templates, body: &str, title: &str, lang: &str) -> Result<String> {
@@ -277,6 +299,14 @@ mod tests {
             "{html}"
         );
         assert!(html.contains("<style>"), "CSS is inlined");
+        // No page perflab writes needs script: the policy forbids it, inline or loaded.
+        let csp = html
+            .split("http-equiv=\"Content-Security-Policy\" content=\"")
+            .nth(1)
+            .and_then(|r| r.split('"').next())
+            .expect("a Content-Security-Policy");
+        assert!(csp.starts_with("default-src 'none';"), "{csp}");
+        assert!(!csp.contains("script-src"), "{csp}");
         assert!(html.contains("@media print"), "{html}");
         assert!(html.contains("Привет</h1>"), "{html}");
     }

@@ -209,7 +209,7 @@ impl RequestsWriter {
             Sink::Memory(_) => {}
         }
         if let Some(tmp) = self.tmp {
-            tmp.persist(&path).map_err(|e| Error::io(&path, e.error))?;
+            crate::model::frame::persist_durably(tmp, &path)?;
         }
         Ok(self.rows)
     }

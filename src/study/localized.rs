@@ -29,6 +29,22 @@ impl<T> Localized<T> {
     }
 }
 
+impl<T> Localized<T> {
+    /// The language [`get`](Self::get) shows for `lang` when the author gave the text in
+    /// other languages but not in `lang` (an imported report's texts are in its own
+    /// language only); `None` when it is given in `lang` or once for every language.
+    pub fn fallback(&self, lang: &str) -> Option<&str> {
+        match self {
+            Localized::Same(_) => None,
+            Localized::PerLanguage(map) if map.contains_key(lang) => None,
+            Localized::PerLanguage(map) => map
+                .get_key_value("en")
+                .or_else(|| map.iter().next())
+                .map(|(k, _)| k.as_str()),
+        }
+    }
+}
+
 impl Localized<String> {
     /// The text for `lang`, or `default` when nothing is given.
     pub fn text_or(&self, lang: &str, default: &str) -> String {
@@ -41,6 +57,20 @@ impl Localized<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_fallback_is_named_only_when_the_language_is_missing() {
+        let t: Localized<String> = Localized::PerLanguage(BTreeMap::from([
+            ("en".to_owned(), "Prefix Cache".to_owned()),
+            ("ru".to_owned(), "Кэш префиксов".to_owned()),
+        ]));
+        assert_eq!(t.fallback("ru"), None);
+        assert_eq!(t.fallback("zh-CN"), Some("en"));
+        let only_ru: Localized<String> =
+            Localized::PerLanguage(BTreeMap::from([("ru".to_owned(), "Кэш".to_owned())]));
+        assert_eq!(only_ru.fallback("en"), Some("ru"));
+        assert_eq!(Localized::Same("vLLM".to_owned()).fallback("ru"), None);
+    }
 
     #[test]
     fn falls_back_to_english_then_first_language() {

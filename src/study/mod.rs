@@ -42,6 +42,55 @@ pub struct Study {
     pub recommended_command: Option<String>,
 }
 
+impl Study {
+    /// The texts a page in `lang` shows in another language, because the author gave
+    /// them in other languages only: each key as the study file names it (`title`,
+    /// `profiles[1].title`) with the language shown instead. A study imported from an
+    /// English report has every text in English only; its Russian page must say so.
+    pub fn untranslated(&self, lang: &str) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        let mut check = |key: String, shown: Option<&str>| {
+            if let Some(shown) = shown {
+                out.push((key, shown.to_owned()));
+            }
+        };
+        let top = [
+            ("title", self.title.as_ref().and_then(|t| t.fallback(lang))),
+            (
+                "objective",
+                self.objective.as_ref().and_then(|t| t.fallback(lang)),
+            ),
+            (
+                "method",
+                self.method.as_ref().and_then(|t| t.fallback(lang)),
+            ),
+            ("notes", self.notes.as_ref().and_then(|t| t.fallback(lang))),
+        ];
+        for (key, shown) in top {
+            check(key.to_owned(), shown);
+        }
+        for (i, p) in self.profiles.iter().enumerate() {
+            check(
+                format!("profiles[{i}].title"),
+                p.title.as_ref().and_then(|t| t.fallback(lang)),
+            );
+        }
+        for (i, e) in self.experiments.iter().enumerate() {
+            check(
+                format!("experiments[{i}].title"),
+                e.title.as_ref().and_then(|t| t.fallback(lang)),
+            );
+            for (j, v) in e.variants.iter().enumerate() {
+                check(
+                    format!("experiments[{i}].variants[{j}].label"),
+                    v.label.as_ref().and_then(|t| t.fallback(lang)),
+                );
+            }
+        }
+        out
+    }
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct Engine {
     pub name: String,

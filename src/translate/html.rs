@@ -7,8 +7,6 @@
 //! benchmark block printed without a fence becomes a fenced one, so that its `====` rules
 //! are not read as setext headings.
 
-use std::collections::BTreeMap;
-
 use crate::l10n::{normalize_lang, Localizer};
 use crate::render::escape::markup;
 use crate::Result;
@@ -79,11 +77,12 @@ fn without_admonitions(markdown: &str, l10n: &Localizer, unfenced: &[(u64, u64)]
                 }
             }
         }
+        // Bytes, not characters: a line indented less than `depth` may have a multi-byte
+        // character where the cut would be (`  中文` inside an admonition).
         let depth = open.len() * 4;
-        let body = if line.len() >= depth && line[..depth].trim().is_empty() {
-            &line[depth..]
-        } else {
-            trimmed
+        let body = match line.get(..depth) {
+            Some(indent) if indent.trim().is_empty() => &line[depth..],
+            _ => trimmed,
         };
         if fence.is_none() {
             if let Some(&(a, z)) = unfenced.iter().find(|(a, _)| *a == no) {
@@ -146,11 +145,11 @@ fn without_admonitions(markdown: &str, l10n: &Localizer, unfenced: &[(u64, u64)]
 /// `lang`; `unfenced` are the first and last lines of its blocks printed without a fence.
 pub fn page(markdown: &str, title: &str, lang: &str, unfenced: &[(u64, u64)]) -> Result<String> {
     let l10n = Localizer::new(normalize_lang(lang).unwrap_or("en"))?;
-    crate::render::html::page(
+    // The document is a stranger's: its raw HTML is sanitized, never trusted.
+    crate::render::html::untrusted_page(
         &without_admonitions(markdown, &l10n, unfenced),
         title,
         lang,
-        &BTreeMap::new(),
     )
 }
 
@@ -182,6 +181,83 @@ mod tests {
         assert!(out.contains(
             "<p class=\"admonition-title\"><span class=\"untranslated\" lang=\"en\">OOM &lt;x&gt;</span></p>"
         ), "{out}");
+    }
+
+    #[test]
+    fn a_body_line_indented_less_than_its_admonition_before_chinese_text() {
+        // Two spaces then `中` (3 bytes): the cut at 4 bytes falls inside it.
+        let md = "!!! note \"说明\"\n    正文\n  中文内容\n";
+        let zh = Localizer::new("zh-CN").unwrap();
+        let out = without_admonitions(md, &zh, &[]);
+        assert!(out.contains("正文\n中文内容\n</div>"), "{out}");
+        let html = page(md, "t", "zh-CN", &[]).unwrap();
+        assert!(html.contains("中文内容"), "{html}");
+    }
+
+    /// Hostile HTML of the kind a published report can carry, each a way to run script.
+    const HOSTILE: &[&str] = &[
+        "<img src=x onerror=alert(1)>",
+        "[click](javascript:alert(2))",
+        "<a href=\"JaVaScRiPt:alert(3)\">a</a>",
+        "<a href=\"&#106;avascript:alert(4)\">b</a>",
+        "[c](data:text/html;base64,PHNjcmlwdD5hbGVydCg1KTwvc2NyaXB0Pg==)",
+        "<svg onload=alert(6)><circle r=1 /></svg>",
+        "<details open ontoggle=alert(7)>d</details>",
+        "<iframe src=\"javascript:alert(8)\"></iframe>",
+        "<script>alert(9)</script>",
+        "<object data=\"javascript:alert(10)\"></object><embed src=x.swf>",
+        "<form action=\"javascript:alert(11)\"><button>go</button></form>",
+        "<meta http-equiv=\"refresh\" content=\"0;url=javascript:alert(12)\">",
+        "<base href=\"javascript:alert(13)//\">",
+        "<math><mi xlink:href=\"javascript:alert(14)\">m</mi></math>",
+        "<span style=\"background-image:url(javascript:alert(15))\">s</span>",
+        "<div onmouseover=\"alert(16)\" class=\"x\">hover</div>",
+        "<style>body{background:url(javascript:alert(17))}</style>",
+    ];
+
+    #[test]
+    fn a_translated_page_runs_no_script_from_the_document() {
+        let md = format!(
+            "# Report\n\n!!! note \"<img src=x onerror=alert(0)>\"\n    {}\n\n{}\n",
+            HOSTILE[0],
+            HOSTILE.join("\n\n")
+        );
+        let html = page(&md, "t", "en", &[]).unwrap();
+        let body = &html[html.find("<main").unwrap()..];
+        // Text that shows the attack is fine (`&lt;script&gt;`); a tag, a handler or a
+        // script URL in a tag is not.
+        let tag = regex::Regex::new(
+            r"(?i)<(script|iframe|object|embed|form|meta|base|svg|math|style|button)\b",
+        )
+        .unwrap();
+        let handler = regex::Regex::new(r"(?i)<[^>]*\son[a-z]+\s*=").unwrap();
+        let url = regex::Regex::new(
+            r#"(?i)<[^>]*(href|src|action|data|formaction)\s*=\s*["']?\s*(javascript|data|vbscript|&#)"#,
+        )
+        .unwrap();
+        let style = regex::Regex::new(r"(?i)<[^>]*style=[^>]*url\(").unwrap();
+        for re in [&tag, &handler, &url, &style] {
+            assert!(!re.is_match(body), "{re} in {body}");
+        }
+        // What the page needs stays: the admonition, text, a class and a colour.
+        assert!(body.contains("<div class=\"admonition note\">"), "{body}");
+        assert!(body.contains("hover"), "{body}");
+        let kept = page(
+            "[site](https://example.com) <span style=\"background-color:lightgreen;\">(+2%)</span>\n\n???+ info\n    x\n",
+            "t",
+            "en",
+            &[],
+        )
+        .unwrap();
+        assert!(kept.contains("href=\"https://example.com\""), "{kept}");
+        assert!(
+            kept.contains("style=\"background-color:lightgreen\""),
+            "{kept}"
+        );
+        assert!(
+            kept.contains("<details open=\"\" class=\"admonition info\"><summary>Info</summary>"),
+            "{kept}"
+        );
     }
 
     #[test]

@@ -54,6 +54,10 @@ pub struct Translated {
     /// block of a report that lost its Markdown): copied as they are, and preformatted on
     /// the HTML page.
     pub unfenced: Vec<(u64, u64)>,
+    /// Segments in a third language, neither `from` nor `to` (English prose in a report
+    /// detected as Chinese, asked for in Russian): nothing translates them, so they are
+    /// left as they are and named, like untranslated ones.
+    pub foreign: Vec<(Segment, &'static str)>,
 }
 
 impl Translated {
@@ -81,7 +85,17 @@ pub struct Options<'a> {
 /// its retries is an error, once the answers it gave are in the memory file.
 pub fn translate(path: &Path, text: &str, opts: Options) -> Result<Translated> {
     let (_, doc) = read_blocks_and_document(path, text)?;
-    let from = opts.from.unwrap_or_else(|| language_of(text));
+    // The language of the prose, not of the whole file: labels a tool printed in
+    // Chinese inside a benchmark block made an English excerpt "Chinese", whose English
+    // prose then was no segment at all ("0 segments", verified, exit 0, unchanged).
+    let from = opts.from.unwrap_or_else(|| {
+        let prose: Vec<&str> = doc
+            .pieces(text)
+            .iter()
+            .map(|p| &text[p.range.clone()])
+            .collect();
+        language_of(&prose.join("\n"))
+    });
     let to = opts.to;
     // A report that lost its Markdown has its blocks read as fences, but no backquotes
     // around them: for the page they are unfenced blocks too.
@@ -98,6 +112,7 @@ pub fn translate(path: &Path, text: &str, opts: Options) -> Result<Translated> {
     } else {
         segment::segments(&doc, text, from)
     };
+    let foreign = foreign_segments(&doc, text, from, to, &segments);
     let shipped = Memory::new(from, to)?;
     let mut found: Vec<Option<(String, Source)>> = segments
         .iter()
@@ -187,5 +202,33 @@ pub fn translate(path: &Path, text: &str, opts: Options) -> Result<Translated> {
         rejected,
         differences,
         unfenced,
+        foreign,
     })
+}
+
+/// The pieces holding words of a language other than `from` and `to`, which are not
+/// already segments of `from` (a mixed piece goes to the translator whole), in order.
+fn foreign_segments(
+    doc: &crate::published::Document,
+    text: &str,
+    from: &str,
+    to: &str,
+    segments: &[Segment],
+) -> Vec<(Segment, &'static str)> {
+    let mut out: Vec<(Segment, &'static str)> = Vec::new();
+    for lang in crate::l10n::LANGUAGES {
+        if lang == from || lang == to {
+            continue;
+        }
+        for s in segment::segments(doc, text, lang) {
+            let taken = |r: &std::ops::Range<usize>| r.start < s.range.end && s.range.start < r.end;
+            if !segments.iter().any(|t| taken(&t.range))
+                && !out.iter().any(|(t, _)| taken(&t.range))
+            {
+                out.push((s, lang));
+            }
+        }
+    }
+    out.sort_by_key(|(s, _)| s.range.start);
+    out
 }

@@ -384,6 +384,128 @@ fn diff_of_two_sweeps_compares_capacity_and_fails_on_a_capacity_rule() {
     assert!(text.contains("capacity regression"));
 }
 
+/// A load sweep made from one real detailed result (`vllm bench serve --save-detailed`,
+/// 40 requests, TTFT 24.4–30.7 ms): the same requests at loads 1, 4, 16 and 64, each
+/// request's TTFT `slowdown` times as long at each load (a server that queues more under
+/// load), its end-to-end latency longer by the same time, the summary's TTFT statistics
+/// scaled alike, so that the summary still agrees with its requests.
+fn detailed_sweep(slowdown: [f64; 4]) -> tempfile::TempDir {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/vllm/0.33.0-run10-goodput-ttft22/result.json");
+    let original: Json = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (c, k) in [1, 4, 16, 64].into_iter().zip(slowdown) {
+        let mut run = original.clone();
+        run["max_concurrency"] = json!(c);
+        let ttfts: Vec<f64> = run["ttfts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_f64().unwrap())
+            .collect();
+        let latencies: Vec<f64> = run["latencies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(&ttfts)
+            .map(|(l, t)| l.as_f64().unwrap() + t * (k - 1.0))
+            .collect();
+        run["ttfts"] = json!(ttfts.iter().map(|t| t * k).collect::<Vec<_>>());
+        run["latencies"] = json!(latencies);
+        for stat in ["mean", "median", "std", "p99"] {
+            let key = format!("{stat}_ttft_ms");
+            run[&key] = json!(run[&key].as_f64().unwrap() * k);
+        }
+        let folder = dir.path().join(format!("c{c:02}"));
+        std::fs::create_dir(&folder).unwrap();
+        std::fs::write(folder.join("result.json"), run.to_string()).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn a_per_request_objective_defines_capacity_in_diff() {
+    // `ttft<=100` on each request. The baseline's TTFTs at loads 1, 4, 16, 64 are 1, 2,
+    // 3 and 4 times the real ones: every request meets 100 ms up to load 16 (at most
+    // 92 ms), not all at 64 (97.5–122.6 ms). The candidate's every TTFT is doubled: at
+    // load 4 (48.8–122.6 ms) already not all. The capacity rule used to see no SLO in
+    // a per-request one and pass.
+    let base = detailed_sweep([1.0, 2.0, 3.0, 4.0]);
+    let cand = detailed_sweep([2.0, 4.0, 6.0, 8.0]);
+    let diff = |base: &Path, cand: &Path, slo: &str, code: i32| {
+        perflab()
+            .arg("diff")
+            .arg(base)
+            .arg(cand)
+            .args([
+                "--curve-x",
+                "max_concurrency",
+                "--slo",
+                slo,
+                "--curve-by",
+                "",
+            ])
+            .args(["--fail-on", "capacity<-5%", "--json"])
+            .assert()
+            .code(code)
+            .get_output()
+            .clone()
+    };
+    let out = diff(base.path(), cand.path(), "ttft<=100", 1);
+    let v: Json = serde_json::from_slice(&out.stdout).unwrap();
+    let row = &v["capacity"]["rows"][0];
+    let (b, c) = (
+        row["baseline"].as_f64().unwrap(),
+        row["candidate"].as_f64().unwrap(),
+    );
+    assert!(b > 16.0 && b < 64.0, "{row}");
+    assert!(c > 1.0 && c < 4.0, "{row}");
+    assert_eq!(row["checks"], json!([["capacity<-5%", "regression"]]));
+    assert_eq!(v["verdict"], json!("regression"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("warning"), "the summaries agree: {stderr}");
+    // The other way round the capacity grows.
+    let out = diff(cand.path(), base.path(), "ttft<=100", 0);
+    let v: Json = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["capacity"]["rows"][0]["checks"],
+        json!([["capacity<-5%", "pass"]])
+    );
+    // Runs that kept no requests (the sweep fixture's files hold only end-to-end
+    // latencies) cannot be judged per request: an error that names the side.
+    let (fast, slow) = (sweep_of(2, 1), sweep_of(6, 1));
+    let out = diff(fast.path(), slow.path(), "ttft<=100", 2);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("kept its requests") && stderr.contains(&fast.path().display().to_string()),
+        "{stderr}"
+    );
+    // An objective on a column no run has is an error too, not a capacity nobody has.
+    let out = diff(fast.path(), slow.path(), "p99_ttft_msx<=50", 2);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--slo p99_ttft_msx"), "{stderr}");
+}
+
+#[test]
+fn a_capacity_limit_already_missed_by_the_baseline_does_not_fail() {
+    // The same sweep on both sides: capacity unchanged at 38.79, below the floor 40.
+    let (a, b) = (sweep_of(2, 1), sweep_of(2, 1));
+    let out = perflab()
+        .arg("diff")
+        .arg(a.path())
+        .arg(b.path())
+        .args(["--curve-x", "max_concurrency", "--slo", "p99_ttft_ms<=50"])
+        .args(["--curve-by", "", "--fail-on", "capacity<40", "--json"])
+        .assert()
+        .code(0)
+        .get_output()
+        .clone();
+    let v: Json = serde_json::from_slice(&out.stdout).unwrap();
+    let row = &v["capacity"]["rows"][0];
+    assert!(row["candidate"].as_f64().unwrap() < 40.0, "{row}");
+    assert_eq!(row["checks"], json!([["capacity<40", "already_beyond"]]));
+}
+
 #[test]
 fn a_capacity_rule_without_curves_is_an_error() {
     let (fast, slow) = (sweep_of(2, 1), sweep_of(6, 1));

@@ -164,6 +164,69 @@ fn a_ten_percent_throughput_drop_with_one_run_a_side_is_not_sure_unless_the_nois
 }
 
 #[test]
+fn a_reader_that_stops_reading_is_no_error_and_the_verdict_stays() {
+    // `perflab diff … --json | head -1`: the reader is gone before perflab writes. That
+    // was exit 2 ("Broken pipe"); it is the verdict's exit code, with nothing on stderr.
+    // New failed requests: a regression of the default policy whatever the noise.
+    let dir = tempfile::tempdir().unwrap();
+    let (base, cand) = text_pair(
+        dir.path(),
+        &[(
+            "Failed requests:                         0",
+            "Failed requests:                         3",
+        )],
+    );
+    for (a, b, code) in [(&base, &cand, 1), (&base, &base, 0)] {
+        for json in [true, false] {
+            let mut cmd = crate::common::cli::perflab_process_in(dir.path());
+            cmd.arg("diff").arg(a).arg(b);
+            if json {
+                cmd.arg("--json");
+            }
+            let mut child = cmd
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            drop(child.stdout.take());
+            let out = child.wait_with_output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(code), "{json} {stderr}");
+            assert!(stderr.is_empty(), "{stderr}");
+        }
+    }
+}
+
+#[test]
+fn a_summary_its_requests_contradict_is_warned_about() {
+    // The candidate's summary says a mean TTFT of 29.17 ms; its own 40 requests give
+    // 26.52. The diff judges the summary's number, so it says so, as `ingest` does.
+    let dir = tempfile::tempdir().unwrap();
+    let result = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/vllm/0.33.0-run10-goodput-ttft22/result.json");
+    let text = fs::read_to_string(result).unwrap();
+    let base = put(dir.path(), "baseline/result.json", &text);
+    let cand = put(
+        dir.path(),
+        "candidate/result.json",
+        &edit(
+            &text,
+            "\"mean_ttft_ms\": 26.519813625000666",
+            "\"mean_ttft_ms\": 29.17",
+        ),
+    );
+    let r = run(perflab_in(dir.path()).arg("diff").arg(&base).arg(&cand));
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    let warning = r
+        .stderr
+        .lines()
+        .find(|l| l.contains("mean_ttft_ms is 29.17 in the file, but its requests give 26.5"))
+        .unwrap_or_else(|| panic!("{}", r.stderr));
+    assert!(warning.contains("candidate/result.json"), "{warning}");
+    assert!(!r.stderr.contains("baseline/result.json"), "{}", r.stderr);
+}
+
+#[test]
 fn a_four_percent_drop_passes_the_default_policy() {
     let dir = tempfile::tempdir().unwrap();
     // 1052.55 → 1010.45 is −4.00%.

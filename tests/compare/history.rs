@@ -259,6 +259,31 @@ fn bad_labels_dates_and_stores_are_clear_errors_and_change_nothing() {
 }
 
 #[test]
+fn a_broken_fail_on_rule_in_the_config_is_an_error_of_the_report() {
+    // `diff` refuses this rule; the report used to watch the default metrics instead.
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(
+        tmp.path().join("perflab.toml"),
+        "[diff]\nfail-on = [\"output_throughput-5%\", \"failed>0\"]\n",
+    )
+    .unwrap();
+    let out = perflab()
+        .current_dir(tmp.path())
+        .args(["history", "report", "--json", "--store"])
+        .arg(tmp.path().join("store"))
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("perflab.toml") && stderr.contains("output_throughput-5%"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
 fn the_report_finds_the_step_at_its_night_with_the_commit() {
     let tmp = tempfile::tempdir().unwrap();
     let store = stepped_history(tmp.path());

@@ -45,6 +45,15 @@ def test_history_add_and_report(tmp_path, cli):
     assert perflab.history.report(store).to_json() == done.stdout.decode()
 
 
+def test_report_says_study_text_left_in_another_language(tmp_path):
+    # vllm-detailed gives its texts in English only: its Russian page shows them in
+    # English, which the CLI says on stderr (exit 1) and Python as a warning.
+    study = FIXTURES / "studies" / "vllm-detailed" / "study.toml"
+    with pytest.warns(perflab.PerflabWarning, match="not given in ru"):
+        written = perflab.report(study, ["en", "ru"], tmp_path / "out")
+    assert any(p.name == "report.ru.md" for p in written)
+
+
 def test_report_translate_and_import_write_what_the_cli_writes(tmp_path, cli):
     study = FIXTURES / "studies" / "qwen3.5-9b-h100" / "study.toml"
     written = perflab.report(study, ["en"], tmp_path / "py")

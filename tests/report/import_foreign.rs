@@ -123,6 +123,56 @@ fn import_and_report(rel: &str) -> String {
 }
 
 #[test]
+fn a_page_in_another_language_than_the_imported_texts_says_so_and_fails() {
+    // The cookbook page is English: its study's title, notes and profile titles are
+    // given in English only. A Russian page shows them in English; that used to pass
+    // without a word.
+    let dir = tempfile::tempdir().unwrap();
+    let study = dir.path().join("study");
+    perflab()
+        .args(["import", COOKBOOK, "--out"])
+        .arg(&study)
+        .assert()
+        .success();
+    let report = |lang: &str, allow: bool| {
+        let mut cmd = perflab();
+        cmd.arg("report")
+            .arg(study.join("study.toml"))
+            .args(["--lang", lang, "--out"])
+            .arg(dir.path().join(format!("out-{lang}-{allow}")));
+        if allow {
+            cmd.arg("--allow-untranslated");
+        }
+        cmd.output().unwrap()
+    };
+    // English first: the messages are in the first language.
+    let ru = report("en,ru", false);
+    let stderr = String::from_utf8_lossy(&ru.stderr);
+    assert_eq!(ru.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("study.toml"), "{stderr}");
+    assert!(
+        stderr.contains("not given in ru, so its page shows them in en")
+            && stderr.contains("title"),
+        "{stderr}"
+    );
+    assert!(
+        dir.path().join("out-en,ru-false/report.ru.md").is_file(),
+        "the draft is written"
+    );
+    let allowed = report("ru", true);
+    assert_eq!(allowed.status.code(), Some(0));
+    // In Russian, the first language.
+    assert!(String::from_utf8_lossy(&allowed.stderr).contains("на языке ru"));
+    let en = report("en", false);
+    assert_eq!(en.status.code(), Some(0));
+    assert!(
+        en.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&en.stderr)
+    );
+}
+
+#[test]
 fn a_cookbook_page_names_model_engine_flags_and_workload() {
     let im = imported(COOKBOOK);
     let s = &im.study;

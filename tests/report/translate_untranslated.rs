@@ -391,3 +391,95 @@ fn counted_words_take_the_russian_plural_form() {
         ))
         .stderr(predicate::str::contains("на языке en оставлен 1 сегмент; "));
 }
+
+/// The real vLLM block of `fixtures/diff/` with its labels in Chinese, as a localized
+/// fork prints them, fenced between two English paragraphs.
+fn excerpt_with_chinese_labels() -> String {
+    let mut block = fixture("fixtures/diff/vllm-bench-serve-pr33743.txt");
+    for (en, zh) in [
+        ("Serving Benchmark Result", "服务基准测试结果"),
+        ("Successful requests:", "成功请求数:"),
+        ("Failed requests:", "失败请求数:"),
+        ("Benchmark duration (s):", "基准测试时长 (秒):"),
+        ("Total input tokens:", "输入令牌总数:"),
+        ("Total generated tokens:", "生成令牌总数:"),
+        ("Request throughput (req/s):", "请求吞吐量 (请求/秒):"),
+    ] {
+        assert_eq!(block.matches(en).count(), 1, "{en}");
+        block = block.replacen(en, zh, 1);
+    }
+    format!(
+        "# Gemma 3 27B on one GPU\n\nWe measured the serving throughput with the random \
+         dataset and sixteen prompts.\n\n```\n{block}```\n\nThe time to first token was \
+         high because every prompt arrived at once.\n"
+    )
+}
+
+#[test]
+fn english_prose_beside_chinese_labels_is_not_a_chinese_report() {
+    // The labels inside the block made the whole excerpt "Chinese": its English prose
+    // then was no segment at all, and `--lang ru` said "0 segments", "Verified", exit 0,
+    // and wrote the excerpt unchanged. The prose decides the language.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("excerpt.md");
+    std::fs::write(&path, excerpt_with_chinese_labels()).unwrap();
+    let out = perflab()
+        .arg("translate")
+        .arg(&path)
+        .args(["--lang", "ru", "--out"])
+        .arg(dir.path().join("out"))
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let stderr = text(&out.stderr);
+    assert!(stderr.starts_with("en → ru: 3 segments"), "{stderr}");
+    assert!(
+        stderr.contains("excerpt.md:3: We measured the serving throughput"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("excerpt.md:33: The time to first token"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn prose_in_a_third_language_is_named_and_fails() {
+    // A Chinese table (the report's language, by its prose) with an English note: into
+    // Russian, nothing translates the English, which was left as it was without a word.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("table.md");
+    std::fs::write(
+        &path,
+        "# 吞吐量对比\n\n| 配置 | 总令牌吞吐量 (令牌/秒) |\n|---|---|\n| 基线配置 | 1052.55 |\n\
+         | 开启前缀缓存 | 1160.20 |\n\nPrefix caching raised the total throughput by ten \
+         percent.\n",
+    )
+    .unwrap();
+    let run = |allow: bool| {
+        let mut cmd = perflab();
+        cmd.arg("translate")
+            .arg(&path)
+            .args(["--lang", "ru", "--out"])
+            .arg(dir.path().join("out"));
+        if allow {
+            cmd.arg("--allow-untranslated");
+        }
+        cmd.output().unwrap()
+    };
+    let out = run(false);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.starts_with("zh-CN → ru:"), "{stderr}");
+    assert!(
+        stderr.contains("1 segment is in en, neither zh-CN (the report's language) nor ru"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("table.md:8: Prefix caching raised"),
+        "{stderr}"
+    );
+    let allowed = run(true);
+    assert!(text(&allowed.stderr).contains("table.md:8: Prefix caching"));
+}

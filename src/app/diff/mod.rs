@@ -19,7 +19,6 @@ use crate::model::Run;
 use crate::render::diff::capacity as render_capacity;
 use crate::render::diff::{html, junit, markdown, terminal, DiffView};
 use crate::requests::{Objectives, RunRequests};
-use crate::slo::Slo;
 use crate::{Error, Result};
 
 mod noise;
@@ -188,7 +187,7 @@ fn run_local(request: &DiffRequest, env: &Env) -> Result<DiffOutcome> {
                 against_history(request, store, configured_key, &watched, env)?;
             let requests = RequestSides {
                 baseline: Default::default(),
-                candidate: side_requests(&request.baseline, &mut candidate, &objectives)?,
+                candidate: side_requests(&request.baseline, &mut candidate, &objectives, env)?,
             };
             (baseline, candidate, key, requests)
         }
@@ -206,8 +205,8 @@ fn run_local(request: &DiffRequest, env: &Env) -> Result<DiffOutcome> {
                 }
             };
             let requests = RequestSides {
-                baseline: side_requests(&request.baseline, &mut baseline, &objectives)?,
-                candidate: side_requests(&cand_path, &mut candidate, &objectives)?,
+                baseline: side_requests(&request.baseline, &mut baseline, &objectives, env)?,
+                candidate: side_requests(&cand_path, &mut candidate, &objectives, env)?,
             };
             let key = configured_key.unwrap_or_else(|| match request.candidate {
                 Some(_) => default_key(&request.baseline, &baseline, &cand_path, &candidate),
@@ -265,8 +264,8 @@ fn sweeps(
         }
         return Ok(None);
     };
-    // Per-request objectives judge requests, not sweep points.
-    let (_, slos) = Slo::parse_all(&request.slo)?;
+    // Per-request objectives count through each point's `slo_attainment`.
+    let slos = compare::capacity::sweep_slos(&request.slo)?;
     let y = slos.first().map(|s| s.column.clone()).unwrap_or_default();
     // One series grouping for both sides, so that series match by the same columns.
     let by = match &request.curve_by {
@@ -294,6 +293,23 @@ fn sweeps(
         slos,
         gpus: Gpus::Parallelism,
     };
+    let cand_path = request.candidate.as_ref().unwrap_or(&request.baseline);
+    for (path, runs) in [(&request.baseline, base), (cand_path, cand)] {
+        if let Some(slo) = compare::capacity::unjudged(runs, &spec.slos) {
+            return Err(Error::usage(match slo.column.as_str() {
+                "slo_attainment" => crate::msg!(
+                    "diff-capacity-no-requests",
+                    path = path.display().to_string(),
+                    slo = request.slo.join(", ")
+                ),
+                column => crate::msg!(
+                    "curves-error-no-column",
+                    flag = "--slo".to_owned(),
+                    column = column.to_owned()
+                ),
+            }));
+        }
+    }
     let base = Curves::new(base, &spec)?;
     let cand = Curves::new(cand, &spec)?;
     let cmp = CapacityComparison::new(&base, &cand, &policy.rules);
@@ -322,7 +338,7 @@ fn settings(request: &DiffRequest, env: &Env) -> Result<(Policy, Option<Vec<Stri
 }
 
 /// A bad rule: what is wrong, where it was written, and how to write one.
-fn rule_error(e: &RuleError, file: Option<&Path>, l10n: &Localizer) -> Error {
+pub(super) fn rule_error(e: &RuleError, file: Option<&Path>, l10n: &Localizer) -> Error {
     let origin = file
         .map(|f| format!(" ({})", f.display()))
         .unwrap_or_default();
@@ -381,6 +397,7 @@ fn side_requests(
     path: &Path,
     runs: &mut [Run],
     objectives: &Objectives,
+    env: &Env,
 ) -> Result<BTreeMap<(String, u32), RunRequests>> {
     if load::is_frame(path) {
         return Ok(Default::default());
@@ -388,8 +405,18 @@ fn side_requests(
     let requests = crate::requests::read_paths(&[path.to_path_buf()])?;
     for run in runs.iter_mut() {
         if let Some(rr) = requests.get(&(run.source.clone(), run.run_index)) {
-            // Mismatches were reported by `ingest`; the diff only needs the columns.
-            let _ = crate::requests::attach::apply(run, rr, objectives);
+            // A summary that its own requests contradict is said here as `ingest` says
+            // it: the diff judges that summary's numbers.
+            // The file as the user can find it: the side's folder joined to the run's
+            // source, or the file the side is.
+            let place = if path.is_dir() {
+                path.join(&run.source)
+            } else {
+                path.to_path_buf()
+            };
+            for warning in crate::requests::attach::apply(run, rr, objectives) {
+                env.warn(&place.display().to_string(), &warning);
+            }
         }
     }
     Ok(requests)

@@ -30,6 +30,7 @@ fn verdict(l10n: &Localizer, row: &CapacityChange) -> String {
     l10n.tr(match worst {
         Some(CheckOutcome::Regression) => "diff-capacity-regression",
         Some(CheckOutcome::WithinNoise) => "diff-capacity-within-noise",
+        Some(CheckOutcome::AlreadyBeyond) => "diff-capacity-already-beyond",
         Some(CheckOutcome::NotApplicable) | None => "diff-capacity-not-applicable",
         Some(_) => "diff-capacity-pass",
     })

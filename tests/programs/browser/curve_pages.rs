@@ -164,6 +164,7 @@ pub fn check_report_load_curve(chromium: &Path, chromedriver: &Path) {
             "fixtures/studies/qwen3.5-9b-h100-latency/study.toml",
             "--lang",
             "zh-CN",
+            "--allow-untranslated",
             "--out",
         ])
         .arg(dir.path())
