@@ -46,7 +46,7 @@ use rayon::prelude::*;
 
 pub use batches::ingest_each;
 pub use json_lenient::sanitize as sanitize_json;
-pub use not_runs::NotARun;
+pub use not_runs::{no_runs_text, NotARun};
 pub use reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
 pub(crate) use same_run::half_unit;
 pub use same_run::{CopyOf, Disagreement, SameRuns, SOURCES};
@@ -294,6 +294,9 @@ pub struct Options {
     /// frame, `requests::ListsAhead` when it does). `None`: `requests::attach` reads
     /// them afterwards.
     pub hook: Option<Hook>,
+    /// Paths that hold no run are not an error (`--allow-empty`, for a script that wants
+    /// exit 0 on an empty folder).
+    pub allow_empty: bool,
 }
 
 #[derive(Debug, Default)]
