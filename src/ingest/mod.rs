@@ -22,6 +22,12 @@ mod inference_perf;
 mod json_lenient;
 pub mod json_scan;
 mod json_shallow;
+mod llama_bench;
+mod llama_bench_fields;
+mod llama_bench_md;
+mod mlperf_summary;
+mod ollama_verbose;
+mod trtllm_bench;
 mod namespace;
 #[cfg(test)]
 mod perf_agreement;
@@ -63,6 +69,8 @@ fn file_readers() -> Vec<&'static dyn Reader> {
     vec![
         // By its name only: AIPerf's records when they are all its run left.
         &aiperf_records::AiperfRecordsReader,
+        // A JSON list of test records, which the sweep reader would take for a summary.
+        &llama_bench::LlamaBenchJsonReader,
         // Before the result-JSON reader: a sweep's run files are result JSONs too.
         &vllm_sweep::SweepReader,
         &serve_json::ServeJsonReader,
@@ -84,6 +92,11 @@ fn text_readers() -> Vec<&'static dyn Reader> {
         &serve_json::InlineJsonReader,
         &perf_console::PerfConsoleReader,
         &guidellm_console::GuidellmConsoleReader,
+        &llama_bench_md::LlamaBenchMarkdownReader,
+        &llama_bench::LlamaBenchTextReader,
+        &mlperf_summary::MlperfSummaryReader,
+        &trtllm_bench::TrtllmBenchReader,
+        &ollama_verbose::OllamaVerboseReader,
     ]
 }
 
