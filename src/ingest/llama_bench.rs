@@ -98,7 +98,10 @@ impl Unknown {
         }
         vec![Warning {
             line,
-            message: crate::msg!("ingest-llama-bench-unknown-fields", fields = self.0.join(", ")),
+            message: crate::msg!(
+                "ingest-llama-bench-unknown-fields",
+                fields = self.0.join(", ")
+            ),
         }]
     }
 }
@@ -125,7 +128,9 @@ impl Reader for LlamaBenchTextReader {
             offset += raw.len();
             let line = raw.trim();
             if line.starts_with("build_commit,") && line.contains("avg_ts") {
-                parsed.warnings.extend(std::mem::take(&mut unknown).warning(Some(source.line_of(start))));
+                parsed
+                    .warnings
+                    .extend(std::mem::take(&mut unknown).warning(Some(source.line_of(start))));
                 let names: Vec<String> = line.split(',').map(|n| n.trim().to_owned()).collect();
                 names.iter().for_each(|n| unknown.note(n));
                 header = Some(names);
@@ -171,7 +176,11 @@ fn csv_row(names: &[String], line: &str, at: u64) -> Result<Run, ParseError> {
 fn cells_error(at: u64, width: usize, found: usize) -> ParseError {
     ParseError::new(
         Some(at),
-        crate::msg!("ingest-expect-llama-bench-cells", width = width, found = found),
+        crate::msg!(
+            "ingest-expect-llama-bench-cells",
+            width = width,
+            found = found
+        ),
     )
 }
 

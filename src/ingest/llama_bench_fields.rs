@@ -68,7 +68,12 @@ pub const FIELDS: &[Field] = &[
     // the one model name the Markdown table prints, so the one every format gives.
     field("model_type", Some("model"), "model_id", Kind::Text),
     field("model_size", Some("size"), "model_size", Kind::Num),
-    field("model_n_params", Some("params"), "model_n_params", Kind::Num),
+    field(
+        "model_n_params",
+        Some("params"),
+        "model_n_params",
+        Kind::Num,
+    ),
     field("n_batch", Some("n_batch"), "n_batch", Kind::Num),
     field("n_ubatch", Some("n_ubatch"), "n_ubatch", Kind::Num),
     field("n_threads", Some("threads"), "n_threads", Kind::Num),
@@ -86,7 +91,12 @@ pub const FIELDS: &[Field] = &[
     field("flash_attn", Some("fa"), "flash_attn", Kind::Num),
     field("devices", Some("dev"), "devices", Kind::Text),
     field("tensor_split", Some("ts"), "tensor_split", Kind::Text),
-    field("tensor_buft_overrides", Some("ot"), "tensor_buft_overrides", Kind::Text),
+    field(
+        "tensor_buft_overrides",
+        Some("ot"),
+        "tensor_buft_overrides",
+        Kind::Text,
+    ),
     field("use_mmap", Some("mmap"), "use_mmap", Kind::Num),
     field("use_direct_io", Some("dio"), "use_direct_io", Kind::Num),
     field("load_mode", Some("lm"), "load_mode", Kind::Text),
@@ -151,7 +161,9 @@ impl Record {
 
     /// Whether `name` is a field perflab knows (the others go to `extra`).
     pub fn is_known(name: &str) -> bool {
-        by_name(name).is_some() || SIZES_AND_RATE.contains(&name) || DERIVED.contains(&name)
+        by_name(name).is_some()
+            || SIZES_AND_RATE.contains(&name)
+            || DERIVED.contains(&name)
             || name == "samples_ns"
     }
 

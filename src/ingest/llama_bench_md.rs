@@ -114,13 +114,19 @@ fn row(header: &[String], cells: &[String], at: u64) -> Result<Run, ParseError> 
         match name.as_str() {
             "test" => {
                 let (n_prompt, n_gen, n_depth) = parse_test(cell).ok_or_else(|| {
-                    ParseError::new(Some(at), crate::msg!("ingest-expect-llama-bench-test", found = cell.as_str()))
+                    ParseError::new(
+                        Some(at),
+                        crate::msg!("ingest-expect-llama-bench-test", found = cell.as_str()),
+                    )
                 })?;
                 r.set_sizes(n_prompt, n_gen, n_depth);
             }
             "t/s" => {
                 let (mean, std) = parse_rate(cell).ok_or_else(|| {
-                    ParseError::new(Some(at), crate::msg!("ingest-expect-llama-bench-rate", found = cell.as_str()))
+                    ParseError::new(
+                        Some(at),
+                        crate::msg!("ingest-expect-llama-bench-rate", found = cell.as_str()),
+                    )
                 })?;
                 r.set_rate(mean, std);
             }
@@ -128,10 +134,18 @@ fn row(header: &[String], cells: &[String], at: u64) -> Result<Run, ParseError> 
                 let value = scaled(cell).ok_or_else(|| {
                     ParseError::new(
                         Some(at),
-                        crate::msg!("ingest-expect-number-for", label = name.as_str(), found = cell.as_str()),
+                        crate::msg!(
+                            "ingest-expect-number-for",
+                            label = name.as_str(),
+                            found = cell.as_str()
+                        ),
                     )
                 })?;
-                let column = if name == "size" { "model_size" } else { "model_n_params" };
+                let column = if name == "size" {
+                    "model_size"
+                } else {
+                    "model_n_params"
+                };
                 r.set_column(column, value);
             }
             _ => match by_header(name) {
@@ -151,7 +165,12 @@ pub fn parse_test(cell: &str) -> Option<(f64, f64, f64)> {
         None => (cell, 0.0),
     };
     let size = |s: &str, prefix: &str| -> Option<f64> {
-        s.trim().strip_prefix(prefix)?.trim().parse::<u64>().ok().map(|n| n as f64)
+        s.trim()
+            .strip_prefix(prefix)?
+            .trim()
+            .parse::<u64>()
+            .ok()
+            .map(|n| n as f64)
     };
     let test = test.trim();
     if let Some((pp, tg)) = test.split_once('+') {

@@ -35,9 +35,14 @@ impl Reader for MlperfSummaryReader {
     }
 
     fn read(&self, source: &Source) -> ReadResult {
-        let starts: Vec<usize> = memchr::memmem::find_iter(source.text.as_bytes(), TITLE.as_bytes())
-            .filter(|&at| at == 0 || source.text.as_bytes()[at - 1] == b'\n' || is_title_line(source.text, at))
-            .collect();
+        let starts: Vec<usize> =
+            memchr::memmem::find_iter(source.text.as_bytes(), TITLE.as_bytes())
+                .filter(|&at| {
+                    at == 0
+                        || source.text.as_bytes()[at - 1] == b'\n'
+                        || is_title_line(source.text, at)
+                })
+                .collect();
         if starts.is_empty() {
             return Ok(None);
         }
@@ -54,7 +59,9 @@ impl Reader for MlperfSummaryReader {
 /// Whether the title at `at` is a line of its own (in a fence or quoted, maybe indented).
 fn is_title_line(text: &str, at: usize) -> bool {
     let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    text[line_start..at].trim_start_matches(['>', ' ', '\t', '#']).is_empty()
+    text[line_start..at]
+        .trim_start_matches(['>', ' ', '\t', '#'])
+        .is_empty()
 }
 
 /// Where a label's number goes.
@@ -70,22 +77,49 @@ const NS: f64 = 1e-6;
 
 /// The labels LoadGen prints (trimmed, case as printed) and where their numbers go.
 const LABELS: &[(&str, Target)] = &[
-    ("Samples per second", Target::Column("request_throughput", 1.0)),
-    ("Completed samples per second", Target::Column("request_throughput", 1.0)),
-    ("QPS w/ loadgen overhead", Target::Column("request_throughput", 1.0)),
-    ("Scheduled samples per second", Target::Column("request_scheduled_throughput", 1.0)),
-    ("Tokens per second", Target::Column("output_throughput", 1.0)),
-    ("Completed tokens per second", Target::Column("output_throughput", 1.0)),
-    ("TPS w/ loadgen overhead", Target::Column("output_throughput", 1.0)),
+    (
+        "Samples per second",
+        Target::Column("request_throughput", 1.0),
+    ),
+    (
+        "Completed samples per second",
+        Target::Column("request_throughput", 1.0),
+    ),
+    (
+        "QPS w/ loadgen overhead",
+        Target::Column("request_throughput", 1.0),
+    ),
+    (
+        "Scheduled samples per second",
+        Target::Column("request_scheduled_throughput", 1.0),
+    ),
+    (
+        "Tokens per second",
+        Target::Column("output_throughput", 1.0),
+    ),
+    (
+        "Completed tokens per second",
+        Target::Column("output_throughput", 1.0),
+    ),
+    (
+        "TPS w/ loadgen overhead",
+        Target::Column("output_throughput", 1.0),
+    ),
     ("Min latency (ns)", Target::Stat("min", "e2el")),
     ("Max latency (ns)", Target::Stat("max", "e2el")),
     ("Mean latency (ns)", Target::Stat("mean", "e2el")),
     ("Min First Token latency (ns)", Target::Stat("min", "ttft")),
     ("Max First Token latency (ns)", Target::Stat("max", "ttft")),
-    ("Mean First Token latency (ns)", Target::Stat("mean", "ttft")),
+    (
+        "Mean First Token latency (ns)",
+        Target::Stat("mean", "ttft"),
+    ),
     ("Min Time to Output Token (ns)", Target::Stat("min", "tpot")),
     ("Max Time to Output Token (ns)", Target::Stat("max", "tpot")),
-    ("Mean Time to Output Token (ns)", Target::Stat("mean", "tpot")),
+    (
+        "Mean Time to Output Token (ns)",
+        Target::Stat("mean", "tpot"),
+    ),
 ];
 
 /// Percentile labels: `99.90 percentile latency (ns)`, `90th percentile latency (ns)`,
@@ -108,7 +142,10 @@ fn percentile(label: &str) -> Option<(String, &'static str)> {
     } else {
         return None;
     };
-    Some((format!("p{}", crate::model::frame::format_number(p)), family))
+    Some((
+        format!("p{}", crate::model::frame::format_number(p)),
+        family,
+    ))
 }
 
 /// The checks LoadGen prints under `Result is :`.
@@ -212,7 +249,12 @@ impl Block {
                 "Result is" => match value {
                     "VALID" => run.set_num("result_valid", 1.0),
                     "INVALID" => run.set_num("result_valid", 0.0),
-                    _ => return Err(ParseError::new(Some(line_no()), crate::msg!("ingest-expect-mlperf-validity", found = value))),
+                    _ => {
+                        return Err(ParseError::new(
+                            Some(line_no()),
+                            crate::msg!("ingest-expect-mlperf-validity", found = value),
+                        ))
+                    }
                 },
                 _ if CHECKS.contains(&label) => {
                     if value.eq_ignore_ascii_case("no") {
@@ -220,9 +262,13 @@ impl Block {
                     }
                 }
                 _ => {
-                    if let Some((_, target)) = LABELS.iter().find(|(l, _)| l.eq_ignore_ascii_case(label)) {
+                    if let Some((_, target)) =
+                        LABELS.iter().find(|(l, _)| l.eq_ignore_ascii_case(label))
+                    {
                         match *target {
-                            Target::Column(column, factor) => run.set_num(column, number(value)? * factor),
+                            Target::Column(column, factor) => {
+                                run.set_num(column, number(value)? * factor)
+                            }
                             Target::Stat(stat, family) => {
                                 run.set_num(format!("{stat}_{family}_ms"), number(value)? * NS)
                             }
@@ -232,7 +278,11 @@ impl Block {
                     } else {
                         warnings.push(Warning {
                             line: Some(line_no()),
-                            message: crate::msg!("input-unknown-label", label = label, value = value),
+                            message: crate::msg!(
+                                "input-unknown-label",
+                                label = label,
+                                value = value
+                            ),
                         });
                         extra.insert(label.to_owned(), Json::from(value));
                     }
@@ -245,7 +295,11 @@ impl Block {
                 message: crate::msg!("ingest-mlperf-truncated"),
             });
         }
-        if run.text("mlperf_mode").is_some_and(|m| m.starts_with("Accuracy")) && run.get("request_throughput").is_none() {
+        if run
+            .text("mlperf_mode")
+            .is_some_and(|m| m.starts_with("Accuracy"))
+            && run.get("request_throughput").is_none()
+        {
             return Ok(None);
         }
         if run.get("result_valid") == Some(0.0) {
@@ -307,8 +361,14 @@ mod tests {
 
     #[test]
     fn percentile_labels_of_every_family() {
-        assert_eq!(percentile("99.90 percentile latency (ns)"), Some(("p99.9".into(), "e2el")));
-        assert_eq!(percentile("90th percentile latency (ns)"), Some(("p90".into(), "e2el")));
+        assert_eq!(
+            percentile("99.90 percentile latency (ns)"),
+            Some(("p99.9".into(), "e2el"))
+        );
+        assert_eq!(
+            percentile("90th percentile latency (ns)"),
+            Some(("p90".into(), "e2el"))
+        );
         assert_eq!(
             percentile("50.00 percentile first token latency (ns)"),
             Some(("p50".into(), "ttft"))
@@ -328,6 +388,9 @@ mod tests {
     fn the_model_is_the_folder_above_the_scenario() {
         let path = Path::new("r/llama2-70b-99/Server/performance/run_1/mlperf_log_summary.txt");
         assert_eq!(model_of(path, "Server").as_deref(), Some("llama2-70b-99"));
-        assert_eq!(model_of(Path::new("mlperf_log_summary.txt"), "Server"), None);
+        assert_eq!(
+            model_of(Path::new("mlperf_log_summary.txt"), "Server"),
+            None
+        );
     }
 }

@@ -26,9 +26,8 @@ mod llama_bench;
 mod llama_bench_fields;
 mod llama_bench_md;
 mod mlperf_summary;
-mod ollama_verbose;
-mod trtllm_bench;
 mod namespace;
+mod ollama_verbose;
 #[cfg(test)]
 mod perf_agreement;
 mod perf_console;
@@ -41,6 +40,7 @@ mod serve_json;
 mod serve_labels;
 mod serve_text;
 mod settle;
+mod trtllm_bench;
 mod vllm_commands;
 mod vllm_offline;
 mod vllm_sweep;
@@ -52,7 +52,7 @@ use rayon::prelude::*;
 
 pub use batches::ingest_each;
 pub use json_lenient::sanitize as sanitize_json;
-pub use not_runs::{no_runs_text, NotARun};
+pub use not_runs::{no_runs_files, no_runs_text, NotARun};
 pub use reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
 pub(crate) use same_run::half_unit;
 pub use same_run::{CopyOf, Disagreement, SameRuns, SOURCES};

@@ -23,7 +23,11 @@ pub fn describe(kind: NotARun) -> String {
 /// files they held, then a line per file with why it holds no run. `tr` says a message id
 /// with its arguments (the process's language when raised, the user's when printed).
 pub fn no_runs_text(found: &NoRuns, tr: &dyn Fn(&str, &[(&str, FluentValue)]) -> String) -> String {
-    let paths: Vec<String> = found.paths.iter().map(|p| p.display().to_string()).collect();
+    let paths: Vec<String> = found
+        .paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
     let mut out = tr(
         "ingest-no-runs",
         &[
@@ -31,16 +35,32 @@ pub fn no_runs_text(found: &NoRuns, tr: &dyn Fn(&str, &[(&str, FluentValue)]) ->
             ("count", (found.files as i64).into()),
         ],
     );
+    for line in no_runs_files(found, tr) {
+        out.push_str(&format!("\n  {line}"));
+    }
+    out
+}
+
+/// Each file of [`crate::error::Error::NoRuns`] with why it holds no run (`PATH: reason`),
+/// then how many more there were: what a command that says "no runs" in its own words
+/// (`diff`, `curves`, `history add`) prints beside them.
+pub fn no_runs_files(
+    found: &NoRuns,
+    tr: &dyn Fn(&str, &[(&str, FluentValue)]) -> String,
+) -> Vec<String> {
+    let mut out = Vec::new();
     for (path, kind) in &found.skipped {
         let reason = match kind {
             Some(kind) => tr(&format!("ingest-kind-{}", kind.message_id()), &[]),
             None => tr("ingest-no-runs-unknown", &[]),
         };
-        out.push_str(&format!("\n  {}: {reason}", path.display()));
+        out.push(format!("{}: {reason}", path.display()));
     }
     if found.more > 0 {
-        let more = tr("ingest-no-runs-more", &[("count", (found.more as i64).into())]);
-        out.push_str(&format!("\n  {more}"));
+        out.push(tr(
+            "ingest-no-runs-more",
+            &[("count", (found.more as i64).into())],
+        ));
     }
     out
 }

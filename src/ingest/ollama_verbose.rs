@@ -171,8 +171,10 @@ impl Block {
             return None;
         }
         if !self.extra.is_empty() {
-            self.run
-                .set_text("extra", Json::Object(std::mem::take(&mut self.extra)).to_string());
+            self.run.set_text(
+                "extra",
+                Json::Object(std::mem::take(&mut self.extra)).to_string(),
+            );
         }
         Some(self.run)
     }
@@ -243,8 +245,14 @@ mod tests {
 
     #[test]
     fn the_model_of_the_command() {
-        assert_eq!(run_command_model("ollama run mistral --verbose").as_deref(), Some("mistral"));
-        assert_eq!(run_command_model("$ ollama run --verbose llama2").as_deref(), Some("llama2"));
+        assert_eq!(
+            run_command_model("ollama run mistral --verbose").as_deref(),
+            Some("mistral")
+        );
+        assert_eq!(
+            run_command_model("$ ollama run --verbose llama2").as_deref(),
+            Some("llama2")
+        );
         assert_eq!(
             run_command_model("% ollama run orca-mini --verbose \"what is it?\"").as_deref(),
             Some("orca-mini")

@@ -52,7 +52,9 @@ impl Reader for TrtllmBenchReader {
         let mut floor = 0;
         for (k, &anchor) in anchors.iter().enumerate() {
             let start = report_start(&lines, anchor, floor);
-            let ceiling = anchors.get(k + 1).map_or(lines.len(), |&next| report_start(&lines, next, anchor));
+            let ceiling = anchors
+                .get(k + 1)
+                .map_or(lines.len(), |&next| report_start(&lines, next, anchor));
             let (run, end) = read_report(source, &lines[start..ceiling], &mut parsed.warnings)?;
             parsed.runs.push(run);
             floor = start + end;
@@ -67,7 +69,8 @@ fn report_start(lines: &[(usize, &str)], anchor: usize, floor: usize) -> usize {
     let mut start = anchor;
     while start > floor {
         let line = lines[start - 1].1.trim();
-        let ours = line.is_empty() || is_rule(line) || line.starts_with("= ") || is_label_line(line);
+        let ours =
+            line.is_empty() || is_rule(line) || line.starts_with("= ") || is_label_line(line);
         if !ours {
             break;
         }
@@ -86,7 +89,10 @@ fn is_rule(line: &str) -> bool {
 
 /// `Label:   value` (a log line starts with `[`, a timestamp or the tool's name).
 fn is_label_line(line: &str) -> bool {
-    !line.starts_with('[') && line.split_once(':').is_some_and(|(l, v)| !l.is_empty() && !v.trim().is_empty())
+    !line.starts_with('[')
+        && line
+            .split_once(':')
+            .is_some_and(|(l, v)| !l.is_empty() && !v.trim().is_empty())
 }
 
 /// Where a label's number goes, and the factor from the printed unit.
@@ -96,13 +102,29 @@ const LABELS: &[(&str, &str, f64)] = &[
     ("Average Input Length (tokens)", "mean_isl", 1.0),
     ("Average Output Length (tokens)", "mean_osl", 1.0),
     ("Request Throughput (req/sec)", "request_throughput", 1.0),
-    ("Total Output Throughput (tokens/sec)", "output_throughput", 1.0),
+    (
+        "Total Output Throughput (tokens/sec)",
+        "output_throughput",
+        1.0,
+    ),
     ("Token Throughput (tokens/sec)", "output_throughput", 1.0),
-    ("Total Token Throughput (tokens/sec)", "total_token_throughput", 1.0),
+    (
+        "Total Token Throughput (tokens/sec)",
+        "total_token_throughput",
+        1.0,
+    ),
     ("Total Latency (ms)", "duration", 1e-3),
     ("Average request latency (ms)", "mean_e2el_ms", 1.0),
-    ("Average time-to-first-token [TTFT] (ms)", "mean_ttft_ms", 1.0),
-    ("Average time-per-output-token [TPOT] (ms)", "mean_tpot_ms", 1.0),
+    (
+        "Average time-to-first-token [TTFT] (ms)",
+        "mean_ttft_ms",
+        1.0,
+    ),
+    (
+        "Average time-per-output-token [TPOT] (ms)",
+        "mean_tpot_ms",
+        1.0,
+    ),
     ("Number of Sequences", "num_prompts", 1.0),
 ];
 
@@ -114,7 +136,11 @@ const TEXTS: &[(&str, &str)] = &[
 ];
 
 /// The breakdown tags and the families they are statistics of.
-const BREAKDOWNS: &[(&str, &str)] = &[("[TPOT]", "tpot"), ("[TTFT]", "ttft"), ("[Latency]", "e2el")];
+const BREAKDOWNS: &[(&str, &str)] = &[
+    ("[TPOT]", "tpot"),
+    ("[TTFT]", "ttft"),
+    ("[Latency]", "e2el"),
+];
 
 fn read_report(
     source: &Source,
@@ -135,7 +161,9 @@ fn read_report(
             seen_performance |= section == "PERFORMANCE OVERVIEW";
             match section.as_str() {
                 "ENGINE DETAILS" => run.set_text("backend", "tensorrt"),
-                t if t.eq_ignore_ascii_case("pytorch backend") => run.set_text("backend", "pytorch"),
+                t if t.eq_ignore_ascii_case("pytorch backend") => {
+                    run.set_text("backend", "pytorch")
+                }
                 _ => {}
             }
             continue;
@@ -253,7 +281,11 @@ fn number(line: u64, label: &str, value: &str) -> Result<f64, ParseError> {
         Printed::Num(v) => Ok(v),
         _ => Err(ParseError::new(
             Some(line),
-            crate::msg!("ingest-expect-number-for", label = label, found = value.trim()),
+            crate::msg!(
+                "ingest-expect-number-for",
+                label = label,
+                found = value.trim()
+            ),
         )),
     }
 }

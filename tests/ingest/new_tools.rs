@@ -82,12 +82,21 @@ fn llama_bench_markdown_rows_of_every_table_version() {
 #[test]
 fn llama_bench_markdown_with_overflowing_cells_and_a_csv_beside_it() {
     let runs = rows("fixtures/llama-bench/m4pro-qwen35-published.md");
-    let md: Vec<&Row> = runs.iter().filter(|r| text(r, "format") == "llama-bench-md").collect();
-    let csv: Vec<&Row> = runs.iter().filter(|r| text(r, "format") == "llama-bench-csv").collect();
+    let md: Vec<&Row> = runs
+        .iter()
+        .filter(|r| text(r, "format") == "llama-bench-md")
+        .collect();
+    let csv: Vec<&Row> = runs
+        .iter()
+        .filter(|r| text(r, "format") == "llama-bench-csv")
+        .collect();
     assert_eq!((md.len(), csv.len()), (12, 6));
     // A model name wider than its column does not shift the cells.
     let first = md[0];
-    assert_eq!(text(first, "model_id"), "qwen35moe 35B.A3B IQ4_XS - 4.25 bpw");
+    assert_eq!(
+        text(first, "model_id"),
+        "qwen35moe 35B.A3B IQ4_XS - 4.25 bpw"
+    );
     assert_eq!(text(first, "backend"), "BLAS,MTL");
     assert_eq!(num(first, "n_threads"), 8.0);
     assert_eq!(num(first, "prefill_throughput"), 571.01);
@@ -102,7 +111,10 @@ fn llama_bench_markdown_with_overflowing_cells_and_a_csv_beside_it() {
     assert_eq!(text(row, "build_commit"), "d05fe1d7d");
     assert_eq!(num(row, "build_number"), 9010.0);
     assert_eq!(text(row, "cpu_info"), "Accelerate, Apple M4 Pro");
-    assert_eq!(text(row, "model_file"), "/Users/darvin/models/Qwen3.6-27B-Q4_K_S.gguf");
+    assert_eq!(
+        text(row, "model_file"),
+        "/Users/darvin/models/Qwen3.6-27B-Q4_K_S.gguf"
+    );
     assert_eq!(num(row, "model_size"), 15845165056.0);
     assert_eq!(num(row, "input_len"), 32768.0);
     assert_eq!(num(row, "prefill_throughput"), 80.715709);
@@ -133,7 +145,11 @@ fn llama_bench_csv_json_jsonl_and_sql_give_the_same_columns() {
         assert_eq!(num(pp, "input_len"), 512.0);
         assert_eq!(num(tg, "output_len"), 128.0);
         assert_eq!(num(pp, "use_mmap"), 1.0, "{format}: a boolean is 1");
-        assert_eq!(num(pp, "flash_attn"), 0.0, "{format}: `false` and `0` are 0");
+        assert_eq!(
+            num(pp, "flash_attn"),
+            0.0,
+            "{format}: `false` and `0` are 0"
+        );
         assert!(pp.get("prefill_throughput").is_some() && tg.get("decode_throughput").is_some());
         assert!(pp.get("extra").is_none(), "{format}: every field is known");
     }
@@ -163,7 +179,10 @@ fn llama_bench_bad_rows_name_their_line() {
     let out = perflab().args(["ingest"]).arg(&path).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("cut.md:10: ") && stderr.contains("cells"), "{stderr}");
+    assert!(
+        stderr.contains("cut.md:10: ") && stderr.contains("cells"),
+        "{stderr}"
+    );
     // A JSON cut in its second record.
     let json = std::fs::read_to_string("fixtures/llama-bench/readme-b5163-json.json").unwrap();
     let path = dir.path().join("cut.json");
@@ -315,7 +334,10 @@ fn a_folder_without_a_run_is_exit_2_naming_each_file() {
     assert!(out.stdout.is_empty());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("2 files found"), "{stderr}");
-    assert!(stderr.contains("notes.txt: ") && stderr.contains("ollama.log: "), "{stderr}");
+    assert!(
+        stderr.contains("notes.txt: ") && stderr.contains("ollama.log: "),
+        "{stderr}"
+    );
     // --allow-empty: an empty table, exit 0.
     perflab()
         .args(["ingest", "--allow-empty", "--json"])
@@ -325,9 +347,34 @@ fn a_folder_without_a_run_is_exit_2_naming_each_file() {
         .stdout("");
     // An empty folder too.
     let empty = tempfile::tempdir().unwrap();
-    let out = perflab().args(["ingest"]).arg(empty.path()).output().unwrap();
+    let out = perflab()
+        .args(["ingest"])
+        .arg(empty.path())
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no file found"));
+}
+
+#[test]
+fn diff_of_a_folder_without_a_run_names_each_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "nothing measured here\n").unwrap();
+    let out = perflab()
+        .args([
+            "diff",
+            "fixtures/mlperf/v4.1-nvidia-h200x8/llama2-70b-99/Server",
+        ])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no benchmark runs found in"), "{stderr}");
+    assert!(
+        stderr.contains("notes.txt: no benchmark result perflab reads"),
+        "{stderr}"
+    );
 }
 
 #[test]
