@@ -19,10 +19,14 @@ pub fn describe(kind: NotARun) -> String {
     crate::tr!(&format!("ingest-kind-{}", kind.message_id()))
 }
 
+/// Says a message id with its arguments: the process's language when an error is raised,
+/// the user's when it is printed.
+pub type Words<'a> = dyn Fn(&str, &[(&str, FluentValue)]) -> String + 'a;
+
 /// The words of [`crate::error::Error::NoRuns`]: a line naming the paths and how many
 /// files they held, then a line per file with why it holds no run. `tr` says a message id
 /// with its arguments (the process's language when raised, the user's when printed).
-pub fn no_runs_text(found: &NoRuns, tr: &dyn Fn(&str, &[(&str, FluentValue)]) -> String) -> String {
+pub fn no_runs_text(found: &NoRuns, tr: &Words) -> String {
     let paths: Vec<String> = found
         .paths
         .iter()
@@ -44,10 +48,7 @@ pub fn no_runs_text(found: &NoRuns, tr: &dyn Fn(&str, &[(&str, FluentValue)]) ->
 /// Each file of [`crate::error::Error::NoRuns`] with why it holds no run (`PATH: reason`),
 /// then how many more there were: what a command that says "no runs" in its own words
 /// (`diff`, `curves`, `history add`) prints beside them.
-pub fn no_runs_files(
-    found: &NoRuns,
-    tr: &dyn Fn(&str, &[(&str, FluentValue)]) -> String,
-) -> Vec<String> {
+pub fn no_runs_files(found: &NoRuns, tr: &Words) -> Vec<String> {
     let mut out = Vec::new();
     for (path, kind) in &found.skipped {
         let reason = match kind {
