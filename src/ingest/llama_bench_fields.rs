@@ -193,6 +193,12 @@ impl Record {
             self.extra.insert(name.to_owned(), value);
             return Ok(());
         };
+        self.set_field(field, raw)
+    }
+
+    /// Sets a field already looked up (a table's header names the same field on every row).
+    pub fn set_field(&mut self, field: &Field, raw: Raw) -> Result<(), ParseError> {
+        let name = field.name;
         match field.kind {
             Kind::Text => match text(&raw) {
                 Some(t) => self.run.set_text(field.column, t),

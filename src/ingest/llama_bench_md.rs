@@ -8,7 +8,7 @@
 //! the model's size in GiB or MiB and its parameters in B or M with two.
 
 use super::llama_bench::Unknown;
-use super::llama_bench_fields::{by_header, Raw, Record};
+use super::llama_bench_fields::{by_header, Field, Raw, Record};
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source};
 use crate::model::{Format, Run};
 
@@ -44,12 +44,14 @@ impl Reader for LlamaBenchMarkdownReader {
                     unknown.note(name);
                 }
             }
+            // Each header's field, found once per table rather than once per cell.
+            let fields: Vec<Option<&'static Field>> = header.iter().map(|h| by_header(h)).collect();
             let mut table = Vec::new();
             i += 2;
             while let Some((start, line)) = lines.get(i) {
                 let Some(cells) = cells(line) else { break };
                 let at = source.line_of(*start);
-                table.push(row(&header, &cells, at)?);
+                table.push(row(&header, &fields, &cells, at)?);
                 i += 1;
             }
             stamp_build(&mut table, &lines[i..]);
@@ -84,6 +86,9 @@ fn cells(line: &str) -> Option<Vec<String>> {
 
 /// The header row of a llama-bench table: `model` first, `test` and `t/s` last.
 fn header_cells(line: &str) -> Option<Vec<String>> {
+    // Most lines of a table are its rows: no cells are made of a line without the rate's
+    // header.
+    memchr::memmem::find(line.as_bytes(), b"t/s")?;
     let cells = cells(line)?;
     let n = cells.len();
     let ok = n >= 3 && cells[0] == "model" && cells[n - 2] == "test" && cells[n - 1] == "t/s";
@@ -98,7 +103,12 @@ fn is_rule_row(line: &str) -> bool {
     })
 }
 
-fn row(header: &[String], cells: &[String], at: u64) -> Result<Run, ParseError> {
+fn row(
+    header: &[String],
+    fields: &[Option<&'static Field>],
+    cells: &[String],
+    at: u64,
+) -> Result<Run, ParseError> {
     if cells.len() != header.len() {
         return Err(ParseError::new(
             Some(at),
@@ -110,7 +120,7 @@ fn row(header: &[String], cells: &[String], at: u64) -> Result<Run, ParseError> 
         ));
     }
     let mut r = Record::new(Format::LlamaBenchMarkdown, Some(at));
-    for (name, cell) in header.iter().zip(cells) {
+    for ((name, field), cell) in header.iter().zip(fields).zip(cells) {
         match name.as_str() {
             "test" => {
                 let (n_prompt, n_gen, n_depth) = parse_test(cell).ok_or_else(|| {
@@ -148,8 +158,8 @@ fn row(header: &[String], cells: &[String], at: u64) -> Result<Run, ParseError> 
                 };
                 r.set_column(column, value);
             }
-            _ => match by_header(name) {
-                Some(field) => r.set(field.name, Raw::Text(cell))?,
+            _ => match field {
+                Some(field) => r.set_field(field, Raw::Text(cell))?,
                 None => r.set(name, Raw::Text(cell))?,
             },
         }
