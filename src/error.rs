@@ -32,6 +32,10 @@ pub enum Error {
         /// What the file is and what to read instead, in the user's language.
         message: String,
     },
+    /// Paths read whole that hold no run perflab reads: each file found with why it holds
+    /// none (boxed: the list would make every `Result` of the library larger).
+    #[error("{}", .0.message)]
+    NoRuns(Box<NoRuns>),
     /// A problem with what the user asked for (flags, rules, keys), not with a file.
     #[error("{0}")]
     Usage(Text),
@@ -191,13 +195,30 @@ pub enum NotARun {
     /// inference-perf's `summary_lifecycle_metrics.json` beside its stage reports, and its
     /// `adapter_*_lifecycle_metrics.json` (`load_summary`, `successes`, `failures`).
     InferencePerfReport,
+    /// A result of a tool perflab recognizes but has no reader for yet (issue 38): said as
+    /// such, never taken for a file that holds nothing.
+    UnreadTool(UnreadTool),
+}
+
+/// The tools whose results perflab knows by their keys but does not read yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum UnreadTool {
+    /// evalscope `perf`: `benchmark_summary.json` / `benchmark_percentile.json`.
+    EvalscopePerf,
+    /// llmperf: `*_summary.json` (`results_…`) and `*_individual_responses.json`.
+    Llmperf,
+    /// genai-bench: a scenario's JSON (`aggregated_metrics`, `individual_request_metrics`).
+    GenaiBench,
 }
 
 impl NotARun {
-    pub const ALL: [NotARun; 3] = [
+    pub const ALL: [NotARun; 6] = [
         NotARun::AiperfAggregate,
         NotARun::PerfAnalyzerRecords,
         NotARun::InferencePerfReport,
+        NotARun::UnreadTool(UnreadTool::EvalscopePerf),
+        NotARun::UnreadTool(UnreadTool::Llmperf),
+        NotARun::UnreadTool(UnreadTool::GenaiBench),
     ];
 
     /// The Fluent id stem: `ingest-kind-{id}` says what one file is and what to read
@@ -207,6 +228,31 @@ impl NotARun {
             NotARun::AiperfAggregate => "aiperf-aggregate",
             NotARun::PerfAnalyzerRecords => "perf-analyzer-records",
             NotARun::InferencePerfReport => "inference-perf-report",
+            NotARun::UnreadTool(UnreadTool::EvalscopePerf) => "evalscope-perf",
+            NotARun::UnreadTool(UnreadTool::Llmperf) => "llmperf",
+            NotARun::UnreadTool(UnreadTool::GenaiBench) => "genai-bench",
         }
     }
+}
+
+/// What paths that held no run held: [`Error::NoRuns`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct NoRuns {
+    /// The paths as named.
+    pub paths: Vec<PathBuf>,
+    /// Files found under them.
+    pub files: usize,
+    /// The first [`NoRuns::LISTED`] files, each with its kind when perflab knows it
+    /// (`None`: nothing perflab reads was recognised in it).
+    pub skipped: Vec<(PathBuf, Option<NotARun>)>,
+    /// Files found beyond those listed.
+    pub more: usize,
+    /// The whole message in the language of the process when it was raised
+    /// (`ingest::not_runs::no_runs_text`); the CLI says it again in the user's.
+    pub message: String,
+}
+
+impl NoRuns {
+    /// Files named in the message; a folder of 10,000 logs is summed up after them.
+    pub const LISTED: usize = 20;
 }

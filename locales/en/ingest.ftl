@@ -14,6 +14,21 @@ ingest-skipped-inference-perf-report = { $count ->
     [one] { $count } file skipped: an inference-perf summary or adapter report; its stages are read from stage_N_lifecycle_metrics.json
    *[other] { $count } files skipped: inference-perf summary or adapter reports; their stages are read from stage_N_lifecycle_metrics.json
 }
+ingest-kind-evalscope-perf = an evalscope perf result, which perflab recognizes but does not read yet (issue 38)
+ingest-kind-llmperf = an llmperf result, which perflab recognizes but does not read yet (issue 38)
+ingest-kind-genai-bench = a genai-bench result, which perflab recognizes but does not read yet (issue 38)
+ingest-skipped-evalscope-perf = { $count ->
+    [one] { $count } file skipped: an evalscope perf result, not read yet
+   *[other] { $count } files skipped: evalscope perf results, not read yet
+}
+ingest-skipped-llmperf = { $count ->
+    [one] { $count } file skipped: an llmperf result, not read yet
+   *[other] { $count } files skipped: llmperf results, not read yet
+}
+ingest-skipped-genai-bench = { $count ->
+    [one] { $count } file skipped: a genai-bench result, not read yet
+   *[other] { $count } files skipped: genai-bench results, not read yet
+}
 ingest-skipped-no-result = { $count ->
     [one] { $count } file skipped: no benchmark result found in it
    *[other] { $count } files skipped: no benchmark result found in them
@@ -25,3 +40,11 @@ ingest-copies = { $count ->
 ingest-copy-of = { $path } (run { $run }) is a copy of the run in { $kept }
 ingest-list-more = (-v lists the files)
 ingest-disagree = { $path } and { $other } are files of one run but disagree beyond the printed rounding ({ $columns }); both rows are kept
+# No run in all the paths read: the paths, the files found, then a line per file.
+ingest-no-runs = { $count ->
+    [0] no benchmark run read from { $paths }: no file found there (--allow-empty exits 0 on an empty input)
+    [one] no benchmark run read from { $paths }: { $count } file found, and it holds no result perflab reads (--allow-empty exits 0 on an empty input):
+   *[other] no benchmark run read from { $paths }: { $count } files found, none holds a result perflab reads (--allow-empty exits 0 on an empty input):
+}
+ingest-no-runs-unknown = no benchmark result perflab reads found in it (see the tools in README.md; --format names the formats)
+ingest-no-runs-more = … and { $count } more

@@ -106,6 +106,12 @@ stat-p99 = P99
 ## Metric names (canonical columns of metrics.md)
 
 metric-total_token_throughput = Total TPS
+metric-prefill_throughput = Prefill TPS
+metric-decode_throughput = Decode TPS
+metric-result_valid = Valid
+metric-input_len = Input length
+metric-output_len = Output length
+metric-context_depth = Context depth
 metric-output_throughput = Output TPS
 metric-input_throughput = Input TPS
 metric-request_throughput = Request throughput

@@ -17,6 +17,24 @@ ingest-skipped-inference-perf-report = { $count ->
     [few] Пропущено { $count } файла: сводные отчёты inference-perf или отчёты адаптеров; стадии читаются из stage_N_lifecycle_metrics.json
    *[many] Пропущено { $count } файлов: сводные отчёты inference-perf или отчёты адаптеров; стадии читаются из stage_N_lifecycle_metrics.json
 }
+ingest-kind-evalscope-perf = результат evalscope perf: perflab его узнаёт, но пока не читает (задача 38)
+ingest-kind-llmperf = результат llmperf: perflab его узнаёт, но пока не читает (задача 38)
+ingest-kind-genai-bench = результат genai-bench: perflab его узнаёт, но пока не читает (задача 38)
+ingest-skipped-evalscope-perf = { $count ->
+    [one] Пропущен { $count } файл: результат evalscope perf, пока не читается
+    [few] Пропущено { $count } файла: результаты evalscope perf, пока не читаются
+   *[many] Пропущено { $count } файлов: результаты evalscope perf, пока не читаются
+}
+ingest-skipped-llmperf = { $count ->
+    [one] Пропущен { $count } файл: результат llmperf, пока не читается
+    [few] Пропущено { $count } файла: результаты llmperf, пока не читаются
+   *[many] Пропущено { $count } файлов: результаты llmperf, пока не читаются
+}
+ingest-skipped-genai-bench = { $count ->
+    [one] Пропущен { $count } файл: результат genai-bench, пока не читается
+    [few] Пропущено { $count } файла: результаты genai-bench, пока не читаются
+   *[many] Пропущено { $count } файлов: результаты genai-bench, пока не читаются
+}
 ingest-skipped-no-result = { $count ->
     [one] Пропущен { $count } файл: в нём не найдено результатов бенчмарка
     [few] Пропущено { $count } файла: в них не найдено результатов бенчмарка
@@ -30,3 +48,12 @@ ingest-copies = { $count ->
 ingest-copy-of = { $path } (прогон { $run }) — копия прогона из { $kept }
 ingest-list-more = (-v перечислит файлы)
 ingest-disagree = { $path } и { $other } — файлы одного прогона, но расходятся сильнее, чем допускает округление при печати ({ $columns }); оставлены обе строки
+# Ни одного прогона во всех прочитанных путях: пути, найденные файлы, затем строка на файл.
+ingest-no-runs = { $count ->
+    [0] из { $paths } не прочитано ни одного прогона бенчмарка: файлов там нет (--allow-empty завершает с кодом 0 при пустом вводе)
+    [one] из { $paths } не прочитано ни одного прогона бенчмарка: найден { $count } файл, но в нём нет результата, который читает perflab (--allow-empty завершает с кодом 0 при пустом вводе):
+    [few] из { $paths } не прочитано ни одного прогона бенчмарка: найдено { $count } файла, ни в одном нет результата, который читает perflab (--allow-empty завершает с кодом 0 при пустом вводе):
+   *[many] из { $paths } не прочитано ни одного прогона бенчмарка: найдено { $count } файлов, ни в одном нет результата, который читает perflab (--allow-empty завершает с кодом 0 при пустом вводе):
+}
+ingest-no-runs-unknown = в нём не найдено результата бенчмарка, который читает perflab (инструменты перечислены в README.md; --format называет форматы)
+ingest-no-runs-more = … и ещё { $count }

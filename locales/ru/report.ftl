@@ -107,6 +107,12 @@ stat-p99 = P99
 ## Названия метрик (канонические столбцы metrics.md)
 
 metric-total_token_throughput = Общий TPS
+metric-prefill_throughput = TPS префилла
+metric-decode_throughput = TPS декодирования
+metric-result_valid = Валиден
+metric-input_len = Длина входа
+metric-output_len = Длина выхода
+metric-context_depth = Глубина контекста
 metric-output_throughput = TPS вывода
 metric-input_throughput = TPS ввода
 metric-request_throughput = Пропускная способность по запросам

@@ -5,8 +5,21 @@ ingest-kind-inference-perf-report = inference-perf 的汇总报告或 LoRA 适�
 ingest-skipped-aiperf-aggregate = 已跳过 { $count } 个文件：AIPerf 多次运行的汇总；请改为读取每次运行的 profile_export_aiperf.json
 ingest-skipped-perf-analyzer-records = 已跳过 { $count } 个文件：perf_analyzer 的逐请求记录；请改为读取 profile_export_genai_perf.json
 ingest-skipped-inference-perf-report = 已跳过 { $count } 个文件：inference-perf 汇总报告或适配器报告；各阶段从 stage_N_lifecycle_metrics.json 读取
+ingest-kind-evalscope-perf = evalscope perf 的结果：perflab 能识别，但暂不读取（问题 38）
+ingest-kind-llmperf = llmperf 的结果：perflab 能识别，但暂不读取（问题 38）
+ingest-kind-genai-bench = genai-bench 的结果：perflab 能识别，但暂不读取（问题 38）
+ingest-skipped-evalscope-perf = 已跳过 { $count } 个文件：evalscope perf 的结果，暂不读取
+ingest-skipped-llmperf = 已跳过 { $count } 个文件：llmperf 的结果，暂不读取
+ingest-skipped-genai-bench = 已跳过 { $count } 个文件：genai-bench 的结果，暂不读取
 ingest-skipped-no-result = 已跳过 { $count } 个文件：其中没有找到基准测试结果
 ingest-copies = 有 { $count } 次运行从同一运行的不完整文件（结果文件旁的控制台输出或 CSV）中被重复读取，现只保留一行，取自最完整的文件，其他文件列在 `sources` 列中；--all-files 可保留所有副本
 ingest-copy-of = { $path }（第 { $run } 次运行）是 { $kept } 中运行的副本
 ingest-list-more = （-v 列出这些文件）
 ingest-disagree = { $path } 与 { $other } 属于同一次运行，但数值差异超出打印时的四舍五入范围（{ $columns }）；两行均已保留
+# 所有路径中都没有读到运行：路径、找到的文件数，然后每个文件一行。
+ingest-no-runs = { $count ->
+    [0] 未从 { $paths } 读取到任何基准测试运行：其中没有文件（--allow-empty 在输入为空时以 0 退出）
+   *[other] 未从 { $paths } 读取到任何基准测试运行：找到 { $count } 个文件，其中没有 perflab 能读取的结果（--allow-empty 在输入为空时以 0 退出）：
+}
+ingest-no-runs-unknown = 其中没有找到 perflab 能读取的基准测试结果（支持的工具见 README.md；--format 列出各格式）
+ingest-no-runs-more = …… 另有 { $count } 个

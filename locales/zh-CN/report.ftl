@@ -103,6 +103,12 @@ stat-p99 = P99
 ## 指标名称（metrics.md 的规范列）
 
 metric-total_token_throughput = 总 TPS
+metric-prefill_throughput = 预填充 TPS
+metric-decode_throughput = 解码 TPS
+metric-result_valid = 有效
+metric-input_len = 输入长度
+metric-output_len = 输出长度
+metric-context_depth = 上下文深度
 metric-output_throughput = 输出 TPS
 metric-input_throughput = 输入 TPS
 metric-request_throughput = 请求吞吐量

@@ -52,7 +52,7 @@ fn exported(x: &dyn Exporter, format: Format, env: &Env) -> perflab::Result<Stri
 
 /// `perflab ingest PATHS…`: the runs frame and the warnings said on the way.
 #[pyfunction]
-#[pyo3(signature = (paths, keep_going=false, slo=Vec::new(), lang="en", config=None))]
+#[pyo3(signature = (paths, keep_going=false, slo=Vec::new(), lang="en", config=None, allow_empty=false))]
 fn ingest(
     py: Python<'_>,
     paths: Vec<PathBuf>,
@@ -60,11 +60,13 @@ fn ingest(
     slo: Vec<String>,
     lang: &str,
     config: Option<&str>,
+    allow_empty: bool,
 ) -> PyResult<(FrameStream, Vec<String>)> {
     let request = app::ingest::IngestRequest {
         paths,
         keep_going,
         slo,
+        allow_empty,
         ..Default::default()
     };
     ingested(py, &request, lang, config, |runs, _| {

@@ -79,16 +79,19 @@ def ingest(
     slo: Sequence[str] | None = None,
     lang: str = "en",
     config: PathLike | None = None,
+    allow_empty: bool = False,
 ) -> pl.DataFrame:
     """The runs frame of ``perflab ingest PATHS…``: one row per run, the columns and
     values of ``perflab ingest --parquet``. Files, folders and globs as the CLI takes
-    them; ``keep_going`` reports bad files as warnings instead of raising."""
+    them; ``keep_going`` reports bad files as warnings instead of raising. Paths that
+    hold no run raise, naming each file found and why, unless ``allow_empty``."""
     stream, said = _perflab.ingest(
         _paths(paths),
         keep_going,
         list(slo or []),
         lang,
         None if config is None else os.fspath(config),
+        allow_empty,
     )
     _warn(said)
     return pl.DataFrame(stream)

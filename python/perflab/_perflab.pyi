@@ -25,7 +25,12 @@ class DiffResult:
     warnings: list[str]
 
 def ingest(
-    paths: list[str], keep_going: bool = False, slo: list[str] = ..., lang: str = "en", config: str | None = None
+    paths: list[str],
+    keep_going: bool = False,
+    slo: list[str] = ...,
+    lang: str = "en",
+    config: str | None = None,
+    allow_empty: bool = False,
 ) -> tuple[FrameStream, list[str]]: ...
 def requests(
     paths: list[str], slo: list[str] = ..., lang: str = "en", config: str | None = None

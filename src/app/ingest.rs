@@ -33,6 +33,8 @@ pub struct IngestRequest {
     /// Keep the requests frame in memory (`IngestSummary::requests_frame`) instead of
     /// writing `requests`: the Python API's `requests()`.
     pub requests_frame: bool,
+    /// Paths that hold no run give no runs rather than [`Error::NoRuns`].
+    pub allow_empty: bool,
 }
 
 /// What was read besides the runs.
@@ -61,6 +63,7 @@ pub fn each_batch<E: From<Error>>(
         keep_going: request.keep_going,
         progress: request.progress,
         all_files: request.all_files,
+        allow_empty: request.allow_empty,
         // Each file's requests are read from the text already in memory for its runs (no
         // second read of every result file): applied there without a requests frame;
         // with one, its lists wait for `attach` to write them in order.

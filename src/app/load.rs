@@ -39,8 +39,22 @@ pub fn runs(path: &Path, env: &Env, progress: bool) -> Result<Loaded> {
         progress,
         ..Options::default()
     };
-    let ingested =
-        ingest::ingest(&[path.to_path_buf()], &options).map_err(|e| fetched.restore(e))?;
+    let ingested = match ingest::ingest(&[path.to_path_buf()], &options) {
+        // The command says in its own words that the path holds no run (and exits 2);
+        // each file found, with why it holds none, is said before it.
+        Err(crate::Error::NoRuns(found)) => {
+            let tr =
+                |id: &str, args: &[(&str, fluent_bundle::FluentValue)]| env.l10n.tr_args(id, args);
+            for line in ingest::no_runs_files(&found, &tr) {
+                env.reporter.report(&fetched.restore_text(&line));
+            }
+            return Ok(Loaded {
+                runs: Vec::new(),
+                frame: false,
+            });
+        }
+        other => other.map_err(|e| fetched.restore(e))?,
+    };
     report_warnings(&ingested, env);
     Ok(Loaded {
         runs: ingested.into_runs(),

@@ -81,6 +81,9 @@ pub fn error_text(e: &crate::Error, l10n: &Localizer) -> String {
             format!("{}{line}: {}", path.display(), l10n.text(message))
         }
         crate::Error::Usage(message) => l10n.text(message),
+        crate::Error::NoRuns(found) => {
+            crate::ingest::no_runs_text(found, &|id, args| l10n.tr_args(id, args))
+        }
         crate::Error::NotARun { path, kind, .. } => {
             let id = format!("ingest-kind-{}", kind.message_id());
             format!("{}: {}", path.display(), l10n.tr(&id))

@@ -104,6 +104,10 @@ pub struct IngestArgs {
     /// List every file that was skipped or merged, not only a summary line per reason.
     #[arg(short, long)]
     pub verbose: bool,
+    /// Exit 0 with an empty table when the paths hold no run (by default that is an
+    /// error, exit 2, naming each file found and why it holds none).
+    #[arg(long)]
+    pub allow_empty: bool,
     /// Write the requests frame (one row per request of every run whose file kept its
     /// requests: vLLM --save-detailed, SGLang --output-details, guidellm) to FILE:
     /// .parquet, .csv or .ndjson.

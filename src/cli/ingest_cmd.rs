@@ -24,6 +24,7 @@ impl IngestArgs {
             verbose: self.verbose,
             progress: std::io::stderr().is_terminal(),
             requests_frame: false,
+            allow_empty: self.allow_empty,
         }
     }
 }

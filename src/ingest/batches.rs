@@ -15,6 +15,7 @@ use std::sync::atomic::AtomicU64;
 use rayon::prelude::*;
 
 use super::{collect_inputs, read_input, same_run, Ingested, InputFile, Options, Read, Skipped};
+use crate::error::NoRuns;
 use crate::{Error, Result};
 
 /// Bytes of files a batch aims at: the runs of 32 MiB of dense logs take ~100 MB.
@@ -31,7 +32,9 @@ const PROGRESS_MIN_FILES: usize = 20;
 /// [`super::ingest`] a batch of files at a time: `each` gets the batches in order, each
 /// with its runs kept once, while the next batch is read. Without `keep_going`, the
 /// first bad file (in order) ends it with its error, after the batches before it were
-/// given to `each`.
+/// given to `each`. Paths that hold no run at all (and no file that failed) are an error,
+/// [`Error::NoRuns`], naming what was found, unless `options.allow_empty`: a CI job that
+/// ingests a folder of outputs perflab cannot read must not pass.
 pub fn ingest_each<E: From<Error>>(
     paths: &[PathBuf],
     options: &Options,
@@ -50,6 +53,7 @@ pub fn ingest_each<E: From<Error>>(
     .peekable();
     let min_files = rayon::current_num_threads().max(1) * 2;
     let read = |range: Range<usize>| read_batch(&inputs[range], options, bar.as_ref());
+    let mut unread = Unread::default();
     let result = std::thread::scope(|scope| -> std::result::Result<(), E> {
         let first = next_batch(&mut groups, min_files);
         let mut reading = first.map(|b| scope.spawn(move || read(b)));
@@ -61,6 +65,7 @@ pub fn ingest_each<E: From<Error>>(
             let target = (files as u64 * BATCH_BYTES / bytes.max(1)) as usize;
             let target = target.clamp(min_files, MAX_BATCH_FILES);
             reading = next_batch(&mut groups, target).map(|b| scope.spawn(move || read(b)));
+            unread.count(&batch);
             each(batch)?;
         }
         Ok(())
@@ -68,7 +73,49 @@ pub fn ingest_each<E: From<Error>>(
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    result
+    result?;
+    match unread.into_error(paths, inputs.len()) {
+        Some(e) if !options.allow_empty => Err(E::from(e)),
+        _ => Ok(()),
+    }
+}
+
+/// What the batches held, for telling paths without a single run apart.
+#[derive(Default)]
+struct Unread {
+    runs: usize,
+    failures: usize,
+    /// The first [`NoRuns::LISTED`] skipped files with their kind, and how many there were.
+    skipped: Vec<Skipped>,
+    skipped_total: usize,
+}
+
+impl Unread {
+    fn count(&mut self, batch: &Ingested) {
+        self.runs += batch.files.iter().map(|f| f.runs.len()).sum::<usize>();
+        self.failures += batch.failures.len();
+        self.skipped_total += batch.skipped.len();
+        let room = NoRuns::LISTED.saturating_sub(self.skipped.len());
+        self.skipped
+            .extend(batch.skipped.iter().take(room).cloned());
+    }
+
+    /// The error when no run was read: `None` when a run was, or when a file failed (its
+    /// own error already says why and makes the exit code 2).
+    fn into_error(self, paths: &[PathBuf], files: usize) -> Option<Error> {
+        if self.runs > 0 || self.failures > 0 {
+            return None;
+        }
+        let mut found = NoRuns {
+            paths: paths.to_vec(),
+            files,
+            skipped: self.skipped.into_iter().map(|s| (s.path, s.kind)).collect(),
+            more: self.skipped_total.saturating_sub(NoRuns::LISTED),
+            message: String::new(),
+        };
+        found.message = super::not_runs::no_runs_text(&found, &crate::l10n::ui_tr);
+        Some(Error::NoRuns(Box::new(found)))
+    }
 }
 
 /// Whole groups, in order, until the batch holds at least `files` files.

@@ -22,7 +22,12 @@ mod inference_perf;
 mod json_lenient;
 pub mod json_scan;
 mod json_shallow;
+mod llama_bench;
+mod llama_bench_fields;
+mod llama_bench_md;
+mod mlperf_summary;
 mod namespace;
+mod ollama_verbose;
 #[cfg(test)]
 mod perf_agreement;
 mod perf_console;
@@ -35,6 +40,7 @@ mod serve_json;
 mod serve_labels;
 mod serve_text;
 mod settle;
+mod trtllm_bench;
 mod vllm_commands;
 mod vllm_offline;
 mod vllm_sweep;
@@ -46,7 +52,7 @@ use rayon::prelude::*;
 
 pub use batches::ingest_each;
 pub use json_lenient::sanitize as sanitize_json;
-pub use not_runs::NotARun;
+pub use not_runs::{no_runs_files, no_runs_text, NotARun};
 pub use reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
 pub(crate) use same_run::half_unit;
 pub use same_run::{CopyOf, Disagreement, SameRuns, SOURCES};
@@ -63,6 +69,8 @@ fn file_readers() -> Vec<&'static dyn Reader> {
     vec![
         // By its name only: AIPerf's records when they are all its run left.
         &aiperf_records::AiperfRecordsReader,
+        // A JSON list of test records, which the sweep reader would take for a summary.
+        &llama_bench::LlamaBenchJsonReader,
         // Before the result-JSON reader: a sweep's run files are result JSONs too.
         &vllm_sweep::SweepReader,
         &serve_json::ServeJsonReader,
@@ -84,6 +92,11 @@ fn text_readers() -> Vec<&'static dyn Reader> {
         &serve_json::InlineJsonReader,
         &perf_console::PerfConsoleReader,
         &guidellm_console::GuidellmConsoleReader,
+        &llama_bench_md::LlamaBenchMarkdownReader,
+        &llama_bench::LlamaBenchTextReader,
+        &mlperf_summary::MlperfSummaryReader,
+        &trtllm_bench::TrtllmBenchReader,
+        &ollama_verbose::OllamaVerboseReader,
     ]
 }
 
@@ -294,6 +307,9 @@ pub struct Options {
     /// frame, `requests::ListsAhead` when it does). `None`: `requests::attach` reads
     /// them afterwards.
     pub hook: Option<Hook>,
+    /// Paths that hold no run are not an error (`--allow-empty`, for a script that wants
+    /// exit 0 on an empty folder).
+    pub allow_empty: bool,
 }
 
 #[derive(Debug, Default)]

@@ -7,13 +7,81 @@
 //! is dropped in silence. Every word of those messages is in `locales/*/ingest.ftl`
 //! under [`NotARun::message_id`].
 
+use fluent_bundle::FluentValue;
+
 use super::reader::Source;
+use crate::error::{NoRuns, UnreadTool};
 
 pub use crate::error::NotARun;
 
 /// What one such file is, in the language of perflab's messages.
 pub fn describe(kind: NotARun) -> String {
     crate::tr!(&format!("ingest-kind-{}", kind.message_id()))
+}
+
+/// Says a message id with its arguments: the process's language when an error is raised,
+/// the user's when it is printed.
+pub type Words<'a> = dyn Fn(&str, &[(&str, FluentValue)]) -> String + 'a;
+
+/// The words of [`crate::error::Error::NoRuns`]: a line naming the paths and how many
+/// files they held, then a line per file with why it holds no run. `tr` says a message id
+/// with its arguments (the process's language when raised, the user's when printed).
+pub fn no_runs_text(found: &NoRuns, tr: &Words) -> String {
+    let paths: Vec<String> = found
+        .paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    let mut out = tr(
+        "ingest-no-runs",
+        &[
+            ("paths", paths.join(", ").into()),
+            ("count", (found.files as i64).into()),
+        ],
+    );
+    for line in no_runs_files(found, tr) {
+        out.push_str(&format!("\n  {line}"));
+    }
+    out
+}
+
+/// Each file of [`crate::error::Error::NoRuns`] with why it holds no run (`PATH: reason`),
+/// then how many more there were: what a command that says "no runs" in its own words
+/// (`diff`, `curves`, `history add`) prints beside them.
+pub fn no_runs_files(found: &NoRuns, tr: &Words) -> Vec<String> {
+    let mut out = Vec::new();
+    for (path, kind) in &found.skipped {
+        let reason = match kind {
+            Some(kind) => tr(&format!("ingest-kind-{}", kind.message_id()), &[]),
+            None => tr("ingest-no-runs-unknown", &[]),
+        };
+        out.push(format!("{}: {reason}", path.display()));
+    }
+    if found.more > 0 {
+        out.push(tr(
+            "ingest-no-runs-more",
+            &[("count", (found.more as i64).into())],
+        ));
+    }
+    out
+}
+
+/// The results of tools perflab has no reader for, by the keys their writers use:
+/// evalscope `perf` (`evalscope/perf/utils/db_util.py`: the summary's `Time taken for tests
+/// (s)`, the percentiles' `TTFT (s)` beside `Percentiles`), llmperf (`token_benchmark_ray.py`:
+/// `results_ttft_s_…` statistics, per-request `ttft_s` and `inter_token_latency_s`),
+/// genai-bench (`aggregated_metrics` beside `individual_request_metrics`).
+fn unread_tool(has: &dyn Fn(&str) -> bool) -> Option<UnreadTool> {
+    if has("\"Time taken for tests (s)\"") || (has("\"Percentiles\"") && has("\"TTFT (s)\"")) {
+        return Some(UnreadTool::EvalscopePerf);
+    }
+    if has("\"results_ttft_s_") || (has("\"ttft_s\"") && has("\"inter_token_latency_s\"")) {
+        return Some(UnreadTool::Llmperf);
+    }
+    if has("\"aggregated_metrics\"") && has("\"individual_request_metrics\"") {
+        return Some(UnreadTool::GenaiBench);
+    }
+    None
 }
 
 /// What a file that no reader claimed is, when perflab knows it.
@@ -35,11 +103,14 @@ pub fn recognize(source: &Source) -> Option<NotARun> {
         if has("\"load_summary\"") && has("\"successes\"") {
             return Some(NotARun::InferencePerfReport);
         }
-        return None;
+        return unread_tool(&has).map(NotARun::UnreadTool);
     }
     // AIPerf's aggregates as CSV: the confidence table (`metric,mean,std,…,ci_low,ci_high`)
     // and the sweep's table (the sweep parameters, then `<metric>_mean`, `_std`, … `_cv`
     // per metric, then its `Best Configurations`).
+    if text.trim_start().starts_with('[') {
+        return unread_tool(&has).map(NotARun::UnreadTool);
+    }
     let header = text.lines().next().unwrap_or("");
     let aggregate = header.starts_with("metric,mean,std,min,max,cv,se,ci_low,ci_high")
         || (header.contains("_mean,") && header.contains("_cv,") && has("Best Configurations"));
@@ -83,6 +154,27 @@ mod tests {
                 "../../fixtures/aiperf/0.13.0-run1-chat-c4/profile_export_aiperf.csv"
             )),
             None
+        );
+    }
+
+    #[test]
+    fn results_of_tools_without_a_reader_are_named() {
+        let unread = |t| Some(NotARun::UnreadTool(t));
+        assert_eq!(
+            kind(r#"{"Time taken for tests (s)": 10.2, "Number of concurrency": 4}"#),
+            unread(UnreadTool::EvalscopePerf)
+        );
+        assert_eq!(
+            kind(r#"[{"Percentiles": "10%", "TTFT (s)": 0.02}]"#),
+            unread(UnreadTool::EvalscopePerf)
+        );
+        assert_eq!(
+            kind(r#"{"results_ttft_s_quantiles_p50": 0.24, "results_num_completed_requests": 5}"#),
+            unread(UnreadTool::Llmperf)
+        );
+        assert_eq!(
+            kind(r#"{"aggregated_metrics": {}, "individual_request_metrics": []}"#),
+            unread(UnreadTool::GenaiBench)
         );
     }
 

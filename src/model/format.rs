@@ -24,10 +24,17 @@ pub enum Format {
     GuidellmCsv,
     GuidellmConsole,
     InferencePerfJson,
+    LlamaBenchMarkdown,
+    LlamaBenchCsv,
+    LlamaBenchJson,
+    LlamaBenchSql,
+    MlperfSummary,
+    TrtllmBenchConsole,
+    OllamaVerbose,
 }
 
 impl Format {
-    pub const ALL: [Format; 18] = [
+    pub const ALL: [Format; 25] = [
         Format::VllmServeText,
         Format::SglangServeText,
         Format::VllmServeJson,
@@ -46,6 +53,13 @@ impl Format {
         Format::GuidellmCsv,
         Format::GuidellmConsole,
         Format::InferencePerfJson,
+        Format::LlamaBenchMarkdown,
+        Format::LlamaBenchCsv,
+        Format::LlamaBenchJson,
+        Format::LlamaBenchSql,
+        Format::MlperfSummary,
+        Format::TrtllmBenchConsole,
+        Format::OllamaVerbose,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -68,6 +82,13 @@ impl Format {
             Format::GuidellmCsv => "guidellm-csv",
             Format::GuidellmConsole => "guidellm-console",
             Format::InferencePerfJson => "inference-perf-json",
+            Format::LlamaBenchMarkdown => "llama-bench-md",
+            Format::LlamaBenchCsv => "llama-bench-csv",
+            Format::LlamaBenchJson => "llama-bench-json",
+            Format::LlamaBenchSql => "llama-bench-sql",
+            Format::MlperfSummary => "mlperf-summary",
+            Format::TrtllmBenchConsole => "trtllm-bench-console",
+            Format::OllamaVerbose => "ollama-verbose",
         }
     }
 
@@ -83,6 +104,13 @@ impl Format {
             Format::AiperfConsole | Format::AiperfCsv | Format::AiperfJson => "aiperf",
             Format::GuidellmJson | Format::GuidellmCsv | Format::GuidellmConsole => "guidellm",
             Format::InferencePerfJson => "inference-perf",
+            Format::LlamaBenchMarkdown
+            | Format::LlamaBenchCsv
+            | Format::LlamaBenchJson
+            | Format::LlamaBenchSql => "llama-bench",
+            Format::MlperfSummary => "mlperf",
+            Format::TrtllmBenchConsole => "trtllm-bench",
+            Format::OllamaVerbose => "ollama",
         }
     }
 
@@ -98,8 +126,13 @@ impl Format {
             | Format::GenaiPerfJson
             | Format::AiperfJson
             | Format::GuidellmJson
-            | Format::InferencePerfJson => 3,
-            Format::GenaiPerfCsv | Format::AiperfCsv | Format::GuidellmCsv => 2,
+            | Format::InferencePerfJson
+            | Format::LlamaBenchJson => 3,
+            Format::GenaiPerfCsv
+            | Format::AiperfCsv
+            | Format::GuidellmCsv
+            | Format::LlamaBenchCsv
+            | Format::LlamaBenchSql => 2,
             _ => 1,
         }
     }
@@ -116,6 +149,12 @@ impl Format {
                 | Format::GenaiPerfConsole
                 | Format::AiperfConsole
                 | Format::GuidellmConsole
+                | Format::LlamaBenchMarkdown
+                | Format::LlamaBenchCsv
+                | Format::LlamaBenchSql
+                | Format::MlperfSummary
+                | Format::TrtllmBenchConsole
+                | Format::OllamaVerbose
         )
     }
 }

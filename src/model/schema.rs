@@ -224,7 +224,12 @@ pub fn higher_is_better(col: &str) -> Option<bool> {
         | "spec_decode_acceptance_rate"
         | "spec_decode_acceptance_length"
         | "slo_attainment"
-        | "slo_goodput" => Some(true),
+        | "slo_goodput"
+        // llama-bench's tokens per second of its prompt and generation tests.
+        | "prefill_throughput"
+        | "decode_throughput"
+        // MLPerf LoadGen: 1 when every check of the run was met.
+        | "result_valid" => Some(true),
         "failed" | "duration" => Some(false),
         _ => None,
     }

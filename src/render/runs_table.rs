@@ -15,13 +15,23 @@ use crate::render::terminal::{self, cells};
 
 /// Headline metrics, most important first (the first ones kept on a narrow terminal):
 /// (column, decimals).
-const METRICS: [(&str, usize); 6] = [
+const METRICS: [(&str, usize); 12] = [
     ("total_token_throughput", 2),
+    // llama-bench's and Ollama's rates of the prompt and of generation, apart.
+    ("prefill_throughput", 2),
+    ("decode_throughput", 2),
+    // MLPerf LoadGen's verdict: 1 valid, 0 not.
+    ("result_valid", 0),
     ("mean_ttft_ms", 2),
     ("mean_tpot_ms", 2),
     ("request_throughput", 2),
     ("completed", 0),
     ("failed", 0),
+    // The workload's sizes, which tell llama-bench's tests apart (`pp512`, `tg128 @ d4096`);
+    // last, so a narrow terminal drops them first.
+    ("input_len", 0),
+    ("output_len", 0),
+    ("context_depth", 0),
 ];
 
 /// Shown with `--wide` only, after the headline metrics.

@@ -15,6 +15,7 @@ mod ingest_expected_perf;
 mod ingest_props;
 mod ingest_robust;
 mod metrics_by_meaning;
+mod new_tools;
 mod requests_cli;
 mod runs_once;
 mod typed_errors;
