@@ -1099,7 +1099,13 @@ fn a_declared_noise_that_cannot_apply_is_an_error() {
     assert!(r.stderr.contains("perflab.toml"), "{}", r.stderr);
     // --noise-from and --against-history judge twice: refused.
     let r = run(perflab_in(dir.path())
-        .args(["diff", "--against-history", "store", "--noise-from", "store"])
+        .args([
+            "diff",
+            "--against-history",
+            "store",
+            "--noise-from",
+            "store",
+        ])
         .arg(&cand));
     assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
 }
