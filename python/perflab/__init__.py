@@ -141,9 +141,9 @@ _DIFF_SCHEMA = {
 
 
 class Diff:
-    """What ``perflab diff`` concludes: ``verdict`` (``pass``, ``fail``, …),
-    ``exit_code`` (0 or 1, as the CLI), ``frame`` (one row per metric and pair), and the
-    comment, JSON and page the CLI writes."""
+    """What ``perflab diff`` concludes: ``verdict`` (``pass`` or ``regression``, as the
+    CLI's ``--json``), ``exit_code`` (0 or 1, as the CLI), ``frame`` (one row per metric
+    and pair), and the comment, JSON and page the CLI writes."""
 
     def __init__(self, result: Any) -> None:
         self._r = result
@@ -161,12 +161,12 @@ class Diff:
         for pair in data.get("pairs", []):
             for m in pair.get("metrics", []):
                 base, cand = m.get("baseline") or {}, m.get("candidate") or {}
-                # The test that judged: Welch's of both sides' repeats, else the one
-                # against the noise between runs (a history, a declared noise).
-                welch = m.get("welch") or m.get("noise_test") or {}
+                # The test that judged: the one against a history's or a declared noise
+                # between runs where there is one, else Welch's of both sides' repeats.
+                tested = m.get("noise_test")
+                welch = tested or m.get("welch") or {}
                 noise = m.get("noise") or {}
-                ci = m.get("ci_percent") or (m.get("noise_test") or {}).get("ci_percent")
-                ci = ci or [None, None]
+                ci = (tested or {}).get("ci_percent") or m.get("ci_percent") or [None, None]
                 rows.append(
                     {
                         "pair": pair.get("label"),
@@ -410,15 +410,18 @@ class Compare(_Printed):
 
 
 def compare(
-    baseline: str,
-    candidate: str,
+    baseline: PathLike,
+    candidate: PathLike,
     primary: str = "total_token_throughput",
-    secondary: str = "p99_ttft_ms",
+    secondary: str = "mean_tpot_ms",
     slo: Sequence[str] | None = None,
     lang: str = "en",
 ) -> Compare:
-    """``perflab compare BASELINE CANDIDATE`` (``FILE`` or ``FILE#N``, the Nth run)."""
-    return Compare(_perflab.compare(baseline, candidate, primary, secondary, list(slo or []), lang))
+    """``perflab compare BASELINE CANDIDATE`` (``FILE`` or ``FILE#N``, the Nth run; a
+    ``pathlib.Path`` too), with the CLI's defaults (``--secondary mean_tpot_ms``)."""
+    return Compare(
+        _perflab.compare(os.fspath(baseline), os.fspath(candidate), primary, secondary, list(slo or []), lang)
+    )
 
 
 class HistoryReport(_Printed):
@@ -440,28 +443,29 @@ class _History:
     @staticmethod
     def add(
         *paths: PathLike,
-        store: str,
+        store: PathLike,
         labels: Sequence[str] | None = None,
         date: str | None = None,
         lang: str = "en",
     ) -> list[str]:
         """Appends the runs of ``paths``; returns what was said (runs added per day)."""
-        return list(_perflab.history_add(_paths(paths), store, list(labels or []), date, lang))
+        return list(_perflab.history_add(_paths(paths), os.fspath(store), list(labels or []), date, lang))
 
     @staticmethod
     def report(
-        store: str,
+        store: PathLike,
         metric: str | Sequence[str] | None = None,
         key: Sequence[str] | None = None,
         filters: Sequence[str] | None = None,
         since: str | None = None,
-        recent: int = 5,
+        recent: int = 30,
         lang: str = "en",
     ) -> HistoryReport:
         """``perflab history report --store STORE --metric …``: one series per workload
         (or ``key``) and metric. ``metric`` is a column, ``"a,b"``, or a list; ``None``
-        reports the metrics ``diff`` watches."""
+        reports the metrics ``diff`` watches. ``recent`` is the CLI's ``--recent`` (30)."""
         metrics = [metric] if isinstance(metric, str) else list(metric or [])
+        store = os.fspath(store)
         return HistoryReport(
             _perflab.history_report(store, metrics, list(key or []), list(filters or []), since, recent, lang)
         )
@@ -470,10 +474,15 @@ class _History:
 history = _History()
 
 
-def report(study: PathLike, langs: Sequence[str], out: PathLike, slo: Sequence[str] | None = None) -> list[Path]:
-    """``perflab report STUDY --lang … --out OUT``: the paths written. What the command
-    line says on stderr (a summary its requests contradict, study text not given in a
-    page's language) is a ``PerflabWarning``."""
+def report(
+    study: PathLike, langs: str | Sequence[str], out: PathLike, slo: Sequence[str] | None = None
+) -> list[Path]:
+    """``perflab report STUDY --lang … --out OUT``: the paths written. ``langs`` is a list
+    or the CLI's ``"en,ru"`` (one language is ``"en"``, never its letters). What the
+    command line says on stderr (a summary its requests contradict, study text not given
+    in a page's language) is a ``PerflabWarning``."""
+    if isinstance(langs, str):
+        langs = [lang.strip() for lang in langs.split(",") if lang.strip()]
     written, said = _perflab.report(os.fspath(study), list(langs), os.fspath(out), list(slo or []))
     _warn(said)
     return [Path(p) for p in written]

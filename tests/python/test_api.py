@@ -149,14 +149,29 @@ def test_the_requests_frame_is_the_clis(corpus, cli, tmp_path):
     assert_frame_equal(got, expected)
 
 
-def test_diff_judges_one_run_a_side_against_a_declared_noise():
+def test_diff_judges_against_a_declared_noise():
     gpu = FIXTURES / "gpu" / "h100-tfserve-c16"
     base, cand = gpu / "A" / "c16-n48", gpu / "B" / "c16-n48"
     d = perflab.diff(base, cand, noise=["p99_ttft_ms=12%"])
     ttft = d.frame.filter(pl.col("metric") == "p99_ttft_ms")
-    # Three fp32 runs against six bf16 runs: TTFT about doubled, far past 12% noise.
+    # Three fp32 runs against six bf16 runs: TTFT about doubled, far past 12% noise; the
+    # declared noise judged (z = ln(284.7/149.1) / (0.12·√(1/6 + 1/3)) = 7.6), not Welch.
     assert d.exit_code == 1
     assert ttft["noise_source"].to_list() == ["declared"]
     assert ttft["status"].to_list() == ["regression"]
     assert ttft["p"][0] < 0.001
     assert ttft["detectable_percent"][0] > 0
+
+
+def test_arguments_as_a_polars_user_writes_them(tmp_path):
+    # pathlib.Path sides, and the CLI's defaults.
+    first = FIXTURES / "diff" / "vllm-0.33.0-result-rate20.json"
+    c = perflab.compare(first, first)
+    assert "mean_tpot_ms" in c.to_json()
+    perflab.history.add(first, store=tmp_path / "store", date="2026-12-01")
+    r = perflab.history.report(tmp_path / "store")
+    assert r.series.height > 0
+    # One language as a string is that language, not its letters.
+    study = FIXTURES / "studies" / "qwen3.5-9b-h100" / "study.toml"
+    written = perflab.report(study, "en", tmp_path / "out")
+    assert written and all(p.exists() for p in written)

@@ -387,16 +387,19 @@ fn row(
         baseline: side(&m.metric, &m.baseline),
         candidate: side(&m.metric, &m.candidate),
         change: m.change_percent.map_or(DASH.into(), fmt_percent),
+        // The test that judged: against a history's or a declared noise where there is
+        // one, else Welch's, else the requests'.
         ci: m
-            .ci_percent
-            .or_else(|| m.noise_test.map(|t| t.ci_percent))
+            .noise_test
+            .map(|t| t.ci_percent)
+            .or(m.ci_percent)
             .or_else(|| request_ci_percent(m))
             .map_or(DASH.into(), |(lo, hi)| {
                 format!("[{}, {}]", fmt_percent(lo), fmt_percent(hi))
             }),
-        p: m.welch
-            .map(|w| w.p)
-            .or_else(|| m.noise_test.map(|t| t.p))
+        p: m.noise_test
+            .map(|t| t.p)
+            .or_else(|| m.welch.map(|w| w.p))
             .or_else(|| m.request_test.and_then(|t| t.p))
             .map_or(DASH.into(), fmt_p),
         trend: match m.request_test {
