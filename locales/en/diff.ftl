@@ -115,7 +115,7 @@ diff-basis-one-run-threshold = one-run threshold: no estimate of the noise betwe
 diff-note-inconclusive = { $count ->
     [one] 1 change passed a threshold but is
    *[other] { $count } changes passed a threshold but are
-} not past the default policy's one-run threshold: with one run a side and no estimate of the noise between runs, a real engine's runs of one configuration differ this much, so the change can be neither confirmed nor cleared. It passes; run repeats, or give --noise-from STORE or [diff] noise.
+} not past the default policy's one-run threshold: with one run a side and no estimate of the noise between runs, a real engine's runs of one configuration differ this much, so the change can be neither confirmed nor cleared. Such a change passes (exit 0); to judge it, run repeats, or give --noise-from STORE or [diff] noise.
 diff-note-noise-from = The noise between runs comes from the past runs of each workload in { $store }.
 diff-noise-source-repeats = from the repeats
 diff-noise-source-history = from the history, with the repeats
