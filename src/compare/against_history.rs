@@ -34,11 +34,7 @@ impl Comparison {
                 } else if p.inside {
                     Trend::Noise
                 } else {
-                    match d.higher_is_better {
-                        Some(up) if (c.mean > b.mean) == up => Trend::Better,
-                        Some(_) => Trend::Worse,
-                        None => Trend::Changed,
-                    }
+                    Trend::of_move(d.higher_is_better, c.mean > b.mean)
                 };
             }
             pair.noise_estimate = pair.baseline_runs >= 2;

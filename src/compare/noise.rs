@@ -122,11 +122,7 @@ pub fn apply(d: &mut MetricDiff, noise: Option<Noise>) {
             d.trend = if !t.significant {
                 Trend::Noise
             } else {
-                match d.higher_is_better {
-                    Some(up) if (c.mean > b.mean) == up => Trend::Better,
-                    Some(_) => Trend::Worse,
-                    None => Trend::Changed,
-                }
+                Trend::of_move(d.higher_is_better, c.mean > b.mean)
             };
         }
     }

@@ -34,6 +34,18 @@ pub enum Trend {
     Missing,
 }
 
+impl Trend {
+    /// A change that counts, judged by the metric's direction: `rose` is whether the
+    /// candidate's mean is above the baseline's.
+    pub fn of_move(higher_is_better: Option<bool>, rose: bool) -> Trend {
+        match higher_is_better {
+            Some(up) if rose == up => Trend::Better,
+            Some(_) => Trend::Worse,
+            None => Trend::Changed,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CheckOutcome {
