@@ -34,11 +34,7 @@ pub fn metric_diff(metric: &str, base: &[f64], cand: &[f64]) -> Option<MetricDif
         } else if welch.is_some_and(|w| w.p >= stats::ALPHA) {
             Trend::Noise
         } else {
-            match direction {
-                Some(up) if (d > 0.0) == up => Trend::Better,
-                Some(_) => Trend::Worse,
-                None => Trend::Changed,
-            }
+            Trend::of_move(direction, d > 0.0)
         };
     }
     Some(MetricDiff {

@@ -79,8 +79,7 @@ pub fn resolve(
         .collect();
     let side_runs = |parts: &[(f64, f64)]| parts.iter().map(|(_, df)| *df as usize + 1).sum();
     if let Some(h) = known.history.get(key).and_then(|m| m.get(metric)) {
-        let mut parts = repeats.clone();
-        parts.push((h.sigma, h.df));
+        let parts: Vec<(f64, f64)> = repeats.iter().copied().chain([(h.sigma, h.df)]).collect();
         let (sigma, df) = stats::pooled(&parts)?;
         return Some(Noise {
             source: Source::History,
@@ -106,12 +105,10 @@ pub fn resolve(
 /// Sets a metric's noise, its test where the noise (not Welch's test of both sides'
 /// repeats) judges, and the smallest change its runs detect; the trend follows the test.
 pub fn apply(d: &mut MetricDiff, noise: Option<Noise>) {
-    let (Some(b), Some(c)) = (d.baseline, d.candidate) else {
-        d.noise = noise;
+    d.noise = noise;
+    let (Some(b), Some(c), Some(noise)) = (d.baseline, d.candidate, noise) else {
         return;
     };
-    d.noise = noise;
-    let Some(noise) = noise else { return };
     d.detectable_percent = noise.detectable_percent(b.n, c.n);
     if !judges(&d.metric, &noise, &b, &c) {
         return;
