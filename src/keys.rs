@@ -37,6 +37,21 @@ pub const WORKLOAD: [&str; 13] = [
     "num_prompts",
 ];
 
+/// The columns of a run's setup: the server it measured (docs/metrics.md,
+/// "Configuration") and the lengths its files imply ([`imply_lengths`]). Runs of one side
+/// that differ in one of them are different setups, never repeats.
+/// The engine's version is not among them: it is the software a comparison measures
+/// (last night's build against tonight's), not a setup.
+pub fn setup_columns() -> impl Iterator<Item = &'static str> {
+    crate::model::schema::CONFIGURATION
+        .into_iter()
+        .filter(|c| *c != "engine_version")
+        .chain(IMPLIED)
+}
+
+/// The mean lengths a run's totals imply when its tool wrote no requested length.
+pub const IMPLIED: [&str; 2] = ["implied_input_len", "implied_output_len"];
+
 /// One column's value in a key. Text that reads as a number is a number, so that a key
 /// read from CSV (`"4"`) matches one read from JSON (`4`); null matches only null (an
 /// absent column and a printed `N/A` are both null).
@@ -123,6 +138,101 @@ pub fn workload_key(baseline: &[Run], candidate: &[Run]) -> Vec<String> {
         .collect()
 }
 
+/// The setup columns ([`setup_columns`]) that tell runs of one side apart (two or more
+/// values known on a side) and that both sides know: added to the workload key, so that
+/// a TP 1 and a TP 2 run are two setups, each paired with its own.
+pub fn setup_key(baseline: &[Run], candidate: &[Run]) -> Vec<String> {
+    setup_columns()
+        .filter(|c| {
+            let known = |runs: &[Run]| known_values(runs.iter(), c);
+            let (b, d) = (known(baseline), known(candidate));
+            !b.is_empty() && !d.is_empty() && (b.len() > 1 || d.len() > 1)
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The values of `column` known on `runs` (nulls left out).
+fn known_values<'r>(runs: impl Iterator<Item = &'r Run>, column: &str) -> BTreeSet<KeyValue> {
+    runs.map(|r| KeyValue::of(cell(r, column)))
+        .filter(|v| *v != KeyValue::Null)
+        .collect()
+}
+
+/// The setup columns in which the runs of one side of a group differ: the runs a key
+/// merged as repeats of one setup although they are several.
+pub fn setups_merged(baseline: &[&Run], candidate: &[&Run]) -> Vec<ConfigDiff> {
+    setup_columns()
+        .filter_map(|c| {
+            let b = known_values(baseline.iter().copied(), c);
+            let d = known_values(candidate.iter().copied(), c);
+            (b.len() > 1 || d.len() > 1).then(|| ConfigDiff {
+                column: c.to_owned(),
+                baseline: joined(&b),
+                candidate: joined(&d),
+            })
+        })
+        .collect()
+}
+
+fn joined(set: &BTreeSet<KeyValue>) -> String {
+    set.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// How far apart two runs' implied lengths must be to be two workloads: a sampled
+/// dataset's mean length moves by a few percent between repeats, a changed length by far
+/// more (100 against 200 tokens).
+const IMPLIED_GAP: f64 = 1.25;
+
+/// Sets `implied_input_len` and `implied_output_len` on runs whose tool wrote no requested
+/// length: the mean tokens per completed request (`total_input_tokens / completed`),
+/// grouped with every run's over both sides: values within [`IMPLIED_GAP`] of their
+/// neighbour are one workload, named by the group's median rounded to a token. Set only
+/// when the runs hold two workloads or more: one is no information.
+pub fn imply_lengths(sides: &mut [&mut Vec<Run>]) {
+    for (column, written, total) in [
+        (IMPLIED[0], "input_len", "total_input_tokens"),
+        (IMPLIED[1], "output_len", "total_output_tokens"),
+    ] {
+        let mean = |r: &Run| -> Option<f64> {
+            if r.get(written).is_some() {
+                return None;
+            }
+            let completed = r.get("completed").filter(|c| *c > 0.0)?;
+            Some(r.get(total)? / completed).filter(|m| m.is_finite() && *m > 0.0)
+        };
+        let mut values: Vec<f64> = sides
+            .iter()
+            .flat_map(|s| s.iter().filter_map(mean))
+            .collect();
+        values.sort_by(f64::total_cmp);
+        let mut groups: Vec<Vec<f64>> = Vec::new();
+        for v in values {
+            match groups.last_mut() {
+                Some(g) if g.last().is_some_and(|last| v / last <= IMPLIED_GAP) => g.push(v),
+                _ => groups.push(vec![v]),
+            }
+        }
+        if groups.len() < 2 {
+            continue;
+        }
+        let name = |v: f64| {
+            let g = groups.iter().find(|g| g.contains(&v))?;
+            Some(g[g.len() / 2].round())
+        };
+        for side in sides.iter_mut() {
+            for run in side.iter_mut() {
+                if let Some(n) = mean(run).and_then(name) {
+                    run.set_num(column, n);
+                }
+            }
+        }
+    }
+}
+
 /// A workload column whose values differ between the paired runs of two sides.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ConfigDiff {
@@ -132,27 +242,68 @@ pub struct ConfigDiff {
     pub candidate: String,
 }
 
-/// The workload columns in which two groups of paired runs differ: what a user pairing by
-/// `--key model_id` must know before reading the change as the effect of their patch.
+/// The workload and setup columns in which two groups of paired runs differ: what a user
+/// pairing by `--key model_id` must know before reading the change as the effect of their
+/// patch, and what a comparison of two server configurations compares. A setup column
+/// counts where both sides know it (a server log on one side only is no difference).
 pub fn config_differs(baseline: &[&Run], candidate: &[&Run]) -> Vec<ConfigDiff> {
     let values = |runs: &[&Run], c: &str| -> BTreeSet<KeyValue> {
         runs.iter().map(|r| KeyValue::of(cell(r, c))).collect()
     };
-    let text = |set: &BTreeSet<KeyValue>| {
-        set.iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
+    let workload = WORKLOAD.iter().copied().filter_map(|c| {
+        let (b, d) = (values(baseline, c), values(candidate, c));
+        (b != d).then(|| ConfigDiff {
+            column: c.to_owned(),
+            baseline: joined(&b),
+            candidate: joined(&d),
+        })
+    });
+    let setup = std::iter::once("engine_version")
+        .chain(setup_columns())
+        .flat_map(|c| {
+            let b = known_values(baseline.iter().copied(), c);
+            let d = known_values(candidate.iter().copied(), c);
+            match (b.len(), d.len()) {
+                (0, _) | (_, 0) => Vec::new(),
+                _ if b == d => Vec::new(),
+                (1, 1) if c == ENGINE_ARGS => flags_differ(&b, &d),
+                _ => vec![ConfigDiff {
+                    column: c.to_owned(),
+                    baseline: joined(&b),
+                    candidate: joined(&d),
+                }],
+            }
+        });
+    workload.chain(setup).collect()
+}
+
+const ENGINE_ARGS: &str = "engine_args";
+
+/// The flags in which two `engine_args` objects differ, each as `engine_args.NAME`, leaving
+/// out those with a column of their own (already named); `-` where a side lacks the flag.
+fn flags_differ(b: &BTreeSet<KeyValue>, d: &BTreeSet<KeyValue>) -> Vec<ConfigDiff> {
+    type Flags = serde_json::Map<String, serde_json::Value>;
+    let parse = |set: &BTreeSet<KeyValue>| -> Option<Flags> {
+        serde_json::from_str(&set.iter().next()?.to_string()).ok()
     };
-    WORKLOAD
-        .iter()
-        .filter_map(|c| {
-            let (b, d) = (values(baseline, c), values(candidate, c));
-            (b != d).then(|| ConfigDiff {
-                column: (*c).to_owned(),
-                baseline: text(&b),
-                candidate: text(&d),
-            })
+    let (Some(b), Some(d)) = (parse(b), parse(d)) else {
+        return Vec::new();
+    };
+    let names: BTreeSet<&String> = b.keys().chain(d.keys()).collect();
+    let text = |f: &Flags, name: &str| {
+        f.get(name).map_or("-".to_owned(), |v| match v {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        })
+    };
+    names
+        .into_iter()
+        .filter(|n| b.get(*n) != d.get(*n))
+        .filter(|n| !crate::model::schema::CONFIGURATION.contains(&n.as_str()))
+        .map(|n| ConfigDiff {
+            column: format!("{ENGINE_ARGS}.{n}"),
+            baseline: text(&b, n),
+            candidate: text(&d, n),
         })
         .collect()
 }

@@ -81,6 +81,7 @@ curves-error-no-y = --y needs at least one column
 curves-error-no-runs-in-paths = no benchmark runs found in the given paths
 diff-capacity-no-requests = --slo { $slo }: no run of { $path } kept its requests, so its per-request objectives cannot be judged (give the result files with their per-request lists, not a saved runs frame)
 curves-error-no-column = { $flag } { $column }: no run has this column
+curves-error-gpus-not-a-count = --gpus { $column }: { $run } has { $value }, which is not a number of GPUs
 curves-error-capacity-rule-needs-sweep = `{ $rule }` needs the sweeps' load column and SLOs: --curve-x COLUMN --slo 'COLUMN<=VALUE'
 curves-error-no-runs = no runs to draw curves of
 curves-error-no-x = no run has a number in `{ $column }` (the --x column)

@@ -62,6 +62,7 @@ diff-regressions-beyond-table = { $count ->
    *[other] { $count } more regressions, not in the table above:
 }
 diff-note-config-differs = { $pair }: the paired runs differ in: { $columns }.
+diff-note-setups-merged = { $pair }: the runs of one side differ in their setup ({ $columns }; baseline | candidate), yet the key takes them for repeats of one: pair by these columns (`--key`) to compare each setup with its own.
 diff-rows-omitted = { $count ->
     [one] 1 more row is
    *[other] { $count } more rows are

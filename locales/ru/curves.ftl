@@ -85,6 +85,7 @@ curves-error-no-y = для --y нужен хотя бы один столбец
 curves-error-no-runs-in-paths = в указанных путях не найдено ни одного прогона бенчмарка
 diff-capacity-no-requests = --slo { $slo }: ни один прогон в { $path } не сохранил свои запросы, поэтому цели по отдельным запросам проверить нельзя (укажите файлы результатов со списками по запросам, а не сохранённую таблицу прогонов)
 curves-error-no-column = { $flag } { $column }: ни в одном прогоне нет такого столбца
+curves-error-gpus-not-a-count = --gpus { $column }: у { $run } значение { $value }, это не число GPU
 curves-error-capacity-rule-needs-sweep = правилу `{ $rule }` нужны столбец нагрузки и SLO свипов: --curve-x СТОЛБЕЦ --slo 'СТОЛБЕЦ<=ЗНАЧЕНИЕ'
 curves-error-no-runs = нет прогонов, по которым можно построить кривые
 curves-error-no-x = ни в одном прогоне нет числа в `{ $column }` (столбец --x)

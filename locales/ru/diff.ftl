@@ -68,6 +68,7 @@ diff-regressions-beyond-table = { $count ->
    *[many] Ещё { $count } регрессий, не вошедших в таблицу выше:
 }
 diff-note-config-differs = { $pair }: сопоставленные прогоны различаются: { $columns }.
+diff-note-setups-merged = { $pair }: прогоны одной стороны различаются конфигурацией ({ $columns }; база | кандидат), но ключ считает их повторами одной: добавьте эти столбцы в `--key`, чтобы сравнить каждую конфигурацию со своей.
 diff-rows-omitted = { $count ->
     [one] Ещё { $count } строка не показана
     [few] Ещё { $count } строки не показаны

@@ -68,6 +68,7 @@ curves-error-no-y = --y 至少需要一列
 curves-error-no-runs-in-paths = 在给定路径中未找到任何基准测试运行
 diff-capacity-no-requests = --slo { $slo }：{ $path } 中没有任何运行保留了其请求，因此无法评判逐请求目标（请提供带有逐请求列表的结果文件，而不是已保存的运行表）
 curves-error-no-column = { $flag } { $column }：没有任何运行包含此列
+curves-error-gpus-not-a-count = --gpus { $column }：{ $run } 的值为 { $value }，不是 GPU 数量
 curves-error-capacity-rule-needs-sweep = `{ $rule }` 需要扫描的负载列和 SLO：--curve-x 列 --slo '列<=值'
 curves-error-no-runs = 没有可绘制曲线的运行
 curves-error-no-x = 没有任何运行在 `{ $column }`（--x 列）中有数值

@@ -41,6 +41,7 @@ diff-outcome-pass = 通过
 diff-outcome-not-applicable = 不适用
 diff-regressions-beyond-table = 另有 { $count } 项回退未列入上表：
 diff-note-config-differs = { $pair }：配对的运行在以下方面不同：{ $columns }。
+diff-note-setups-merged = { $pair }：同一侧的运行配置不同（{ $columns }；基线 | 候选），但键把它们当作同一配置的重复：用 `--key` 加入这些列，让每个配置与自己的配置比较。
 diff-rows-omitted = 此处另有 { $count } 行未显示；请查看 --json 或 --html。
 diff-junit-failure = { $rule }：{ $key } 上为 { $observed }
 diff-junit-within-noise = { $rule }：{ $key } 上为 { $observed }，在噪声范围内（不显著）

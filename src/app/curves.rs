@@ -54,9 +54,39 @@ impl Exporter for Curves {
 
 pub fn run(request: &CurvesRequest, env: &Env) -> Result<Curves> {
     let spec = spec_of(request)?;
-    let runs = load::all_runs(&request.paths, env, false)?;
+    let mut runs = load::all_runs(&request.paths, env, false)?;
     check_columns(&runs, &spec)?;
+    if let Gpus::Column(column) = &spec.gpus {
+        gpus_as_numbers(&mut runs, column)?;
+    }
     Curves::new(&runs, &spec)
+}
+
+/// `--gpus COLUMN` counts GPUs: a count written as text (a sweep's `"tensor_parallel_size":
+/// "2"`) is read as its number; a value that is no count (`"two"`, `0`) is an error naming
+/// the run, never a point dropped without a word.
+fn gpus_as_numbers(runs: &mut [Run], column: &str) -> Result<()> {
+    for run in runs.iter_mut() {
+        let count = match run.values.get(column) {
+            None | Some(model::Value::Null) => continue,
+            Some(model::Value::Num(x)) => Some(*x),
+            Some(model::Value::Text(t)) => t.trim().parse::<f64>().ok(),
+            Some(model::Value::List(_)) => None,
+        };
+        match count {
+            Some(n) if n.is_finite() && n > 0.0 => run.set_num(column.to_owned(), n),
+            _ => {
+                let value = crate::keys::KeyValue::of(model::frame::cell(run, column)).to_string();
+                return Err(Error::usage(crate::msg!(
+                    "curves-error-gpus-not-a-count",
+                    column = column.to_owned(),
+                    value = value,
+                    run = format!("{}#{}", run.source, run.run_index)
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn spec_of(request: &CurvesRequest) -> Result<Spec> {

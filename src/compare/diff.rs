@@ -292,6 +292,7 @@ fn compare_group(
         checks: Vec::new(),
         candidate_failed: completed_nothing(&group.candidate),
         config_differs: crate::keys::config_differs(&group.baseline, &group.candidate),
+        setups_merged: crate::keys::setups_merged(&group.baseline, &group.candidate),
         verdict: Verdict::Pass,
     };
     pair.noise_estimate = pair.metrics.iter().any(|d| d.noise.is_some());

@@ -150,6 +150,9 @@ pub struct PairDiff {
     /// Workload columns whose values differ between the paired runs (a key that leaves
     /// them out pairs different benchmarks): said beside the table, listed in the JSON.
     pub config_differs: Vec<crate::keys::ConfigDiff>,
+    /// Setup columns in which the runs of one side differ: the key merged different
+    /// setups as repeats (each side's values; said beside the table).
+    pub setups_merged: Vec<crate::keys::ConfigDiff>,
     pub verdict: Verdict,
 }
 

@@ -45,7 +45,10 @@ impl Gpus {
         match self {
             Gpus::Count(_) => Vec::new(),
             Gpus::Column(c) => vec![c.clone()],
-            Gpus::Parallelism => PARALLEL_COLUMNS.iter().map(|c| c.to_string()).collect(),
+            Gpus::Parallelism => std::iter::once("gpu_count")
+                .chain(PARALLEL_COLUMNS)
+                .map(str::to_owned)
+                .collect(),
         }
     }
 
@@ -53,12 +56,16 @@ impl Gpus {
         let n = match self {
             Gpus::Count(n) => Some(*n),
             Gpus::Column(c) => point.mean(c),
-            Gpus::Parallelism => Some(
-                PARALLEL_COLUMNS
-                    .iter()
-                    .filter_map(|c| point.mean(c))
-                    .product(),
-            ),
+            // The count the server's configuration gives (`ingest/server/`), else the
+            // product of the sizes a sweep varied.
+            Gpus::Parallelism => point.mean("gpu_count").or_else(|| {
+                Some(
+                    PARALLEL_COLUMNS
+                        .iter()
+                        .filter_map(|c| point.mean(c))
+                        .product(),
+                )
+            }),
         }?;
         (n > 0.0).then_some(n)
     }

@@ -109,7 +109,9 @@ pub struct Trends {
 }
 
 /// Reads the store and builds every series with its analysis. Without a key, a series is
-/// a workload (`keys::WORKLOAD`, the columns the store has): nightly files named by
+/// a workload on one server setup (`keys::WORKLOAD` and `keys::setup_columns`, the
+/// columns the store has: a TP 2 night is never a step of the TP 1 series; the engine's
+/// version is not a setup, so each night's build stays on its series): nightly files named by
 /// timestamp are one series; a store without workload columns falls back to the file and
 /// the run's place in it.
 pub fn trends(store: &Store, spec: &TrendSpec) -> Result<Trends> {
@@ -118,8 +120,9 @@ pub fn trends(store: &Store, spec: &TrendSpec) -> Result<Trends> {
     }
     let mut workload = spec.clone();
     workload.key = crate::keys::WORKLOAD
-        .iter()
-        .map(|c| (*c).to_owned())
+        .into_iter()
+        .chain(crate::keys::setup_columns())
+        .map(str::to_owned)
         .collect();
     let trends = trends_by(store, &workload, true)?;
     if !trends.key.is_empty() || trends.series.is_empty() {

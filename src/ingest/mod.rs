@@ -39,6 +39,7 @@ pub mod serve_block;
 mod serve_json;
 mod serve_labels;
 mod serve_text;
+mod server;
 mod settle;
 mod trtllm_bench;
 mod vllm_commands;
@@ -107,6 +108,7 @@ pub fn read_source(source: &Source, forced: Option<Format>) -> ReadResult {
         return Ok(None);
     };
     settle::settle(&mut parsed)?;
+    server::apply(source.text, &mut parsed.runs);
     Ok(Some(parsed))
 }
 

@@ -97,6 +97,7 @@ impl Keep for ResultKeys {
                 | "slo_attainment_by_metric"
                 | "goodput_slos_ms"
         ) || canonical_name(key).is_some()
+            || crate::model::schema::CONFIGURATION.contains(&key)
     }
 }
 
@@ -295,6 +296,18 @@ pub(super) fn object_to_run(obj: &Map<String, Json>, line: Option<u64>) -> Resul
                 Json::String(s) => run.set_text(text_key.to_owned(), s),
                 Json::Null => {}
                 other => return Err(bad(STRING, type_name(other))),
+            }
+            continue;
+        }
+        // A server setting the client recorded (`--metadata tensor_parallel_size=2`, as
+        // vLLM's performance CI passes it): its configuration column, as written (text
+        // that is a number becomes the number in `server::apply`).
+        if crate::model::schema::CONFIGURATION.contains(&key.as_str()) {
+            match value {
+                Json::String(s) if !s.trim().is_empty() => run.set_text(key.clone(), s.trim()),
+                Json::Number(n) => run.set_opt(key.clone(), n.as_f64()),
+                Json::Bool(b) => run.set_num(key.clone(), f64::from(u8::from(*b))),
+                _ => {}
             }
             continue;
         }

@@ -10,7 +10,9 @@
 //! Its flags are read as the `Namespace` the client would have printed (`namespace.rs`,
 //! `--random-input-len 128` → `random_input_len=128`), and fill the columns the result
 //! file lacks by the same rules: the dataset, the random lengths for a random dataset, the
-//! endpoint, the request count, the load, the backend. What the JSON holds wins.
+//! endpoint, the request count, the load, the backend. What the JSON holds wins. The
+//! `server_command` gives the run its server's configuration (`server/`), `gpu_type` its
+//! GPU.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -52,6 +54,18 @@ pub fn apply(result: &Path, run: &mut Run) -> Option<Warning> {
         return Some(unread(line, crate::tr!("ingest-vllm-commands-quote")));
     };
     namespace_of(&words).fill(run);
+    // The server it measured: its command, and the GPU the CI script read from
+    // `nvidia-smi`.
+    if let Some(Json::String(server)) = doc.get("server_command") {
+        if let Some(config) = super::server::of_command(server) {
+            config.fill(run);
+        }
+    }
+    if let Some(Json::String(gpu)) = doc.get("gpu_type") {
+        if !gpu.trim().is_empty() && !run.values.contains_key("gpu_type") {
+            run.set_text("gpu_type", gpu.trim());
+        }
+    }
     None
 }
 
@@ -92,62 +106,7 @@ fn namespace_of(words: &[String]) -> Namespace {
 /// A shell command's words as `shlex.split` (POSIX) makes them; `None` when a quote is
 /// left open.
 fn split(command: &str) -> Option<Vec<String>> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut chars = command.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            c if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            '\'' => {
-                in_word = true;
-                loop {
-                    match chars.next()? {
-                        '\'' => break,
-                        c => word.push(c),
-                    }
-                }
-            }
-            '"' => {
-                in_word = true;
-                loop {
-                    match chars.next()? {
-                        '"' => break,
-                        '\\' => match chars.next()? {
-                            c @ ('"' | '\\' | '$' | '`') => word.push(c),
-                            '\n' => {}
-                            c => {
-                                word.push('\\');
-                                word.push(c);
-                            }
-                        },
-                        c => word.push(c),
-                    }
-                }
-            }
-            '\\' => match chars.next() {
-                Some('\n') => {}
-                Some(c) => {
-                    in_word = true;
-                    word.push(c);
-                }
-                None => {}
-            },
-            c => {
-                in_word = true;
-                word.push(c);
-            }
-        }
-    }
-    if in_word {
-        words.push(word);
-    }
-    Some(words)
+    shlex::split(command)
 }
 
 #[cfg(test)]

@@ -39,6 +39,32 @@ pub const IDENTITY: [&str; 19] = [
     "precision",
 ];
 
+/// The server a run measured (`metrics.md`, "Configuration"), after identity:
+/// `ingest/server/` reads them from the commands and logs of a run's files.
+pub const CONFIGURATION: [&str; 18] = [
+    "engine",
+    "engine_version",
+    "gpu_type",
+    "gpu_count",
+    "tensor_parallel_size",
+    "pipeline_parallel_size",
+    "data_parallel_size",
+    "expert_parallel_size",
+    "dtype",
+    "quantization",
+    "kv_cache_dtype",
+    "max_num_seqs",
+    "max_num_batched_tokens",
+    "max_model_len",
+    "speculative_decoding",
+    // 1 when on, 0 when off, as `streaming`.
+    "prefix_caching",
+    "chunked_prefill",
+    // Every flag given that may change what is measured, by the engine's own names: a
+    // JSON object of name → value as given.
+    "engine_args",
+];
+
 /// Counters and rates, after identity.
 pub const COUNTERS: [&str; 21] = [
     "completed",
@@ -104,8 +130,15 @@ const INTEGER: [&str; 16] = [
 ];
 
 /// Columns that hold text.
-pub const TEXT: [&str; 12] = [
+pub const TEXT: [&str; 19] = [
     "source",
+    "engine",
+    "engine_version",
+    "gpu_type",
+    "dtype",
+    "quantization",
+    "kv_cache_dtype",
+    "engine_args",
     "sources",
     "format",
     "backend",
@@ -125,8 +158,24 @@ pub const TEXT: [&str; 12] = [
 pub const EXTRA: &str = "extra";
 
 pub fn is_integer(col: &str) -> bool {
-    INTEGER.contains(&col) || col == "spec_decode_accepted_tokens"
+    INTEGER.contains(&col)
+        || col == "spec_decode_accepted_tokens"
+        || CONFIGURATION_INTEGER.contains(&col)
 }
+
+/// The configuration columns that count something.
+const CONFIGURATION_INTEGER: [&str; 10] = [
+    "gpu_count",
+    "tensor_parallel_size",
+    "pipeline_parallel_size",
+    "data_parallel_size",
+    "expert_parallel_size",
+    "max_num_seqs",
+    "max_num_batched_tokens",
+    "max_model_len",
+    "prefix_caching",
+    "chunked_prefill",
+];
 
 /// Splits `p99.9_ttft_ms` / `mean_isl` into (statistic, family).
 fn split_distribution(col: &str) -> Option<(&str, &str)> {
@@ -161,6 +210,9 @@ fn rank(col: &str) -> (u8, usize, f64) {
     }
     if let Some(i) = IDENTITY.iter().position(|c| *c == col) {
         return (0, i, 0.0);
+    }
+    if let Some(i) = CONFIGURATION.iter().position(|c| *c == col) {
+        return (0, IDENTITY.len() + i, 0.0);
     }
     if let Some(i) = COUNTERS.iter().position(|c| *c == col) {
         return (1, i, 0.0);

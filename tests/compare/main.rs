@@ -16,3 +16,4 @@ mod goldens;
 mod gpu_noise;
 mod history;
 mod load_series;
+mod server_setups;

@@ -208,6 +208,7 @@ fn run_local(request: &DiffRequest, env: &Env) -> Result<DiffOutcome> {
                 baseline: side_requests(&request.baseline, &mut baseline, &objectives, env)?,
                 candidate: side_requests(&cand_path, &mut candidate, &objectives, env)?,
             };
+            crate::keys::imply_lengths(&mut [&mut baseline, &mut candidate]);
             let key = configured_key.unwrap_or_else(|| match request.candidate {
                 Some(_) => default_key(&request.baseline, &baseline, &cand_path, &candidate),
                 // Both sides come from one file: their runs pair by what they ran, never

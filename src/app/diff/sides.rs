@@ -111,8 +111,10 @@ pub(super) fn against_history(
     Ok((baseline, candidate, key))
 }
 
-/// The workload columns both sides know (runs of one workload are one benchmark, however
-/// their files are named), else `source, run_index`; except when a side is a single file
+/// The workload columns both sides know and the setup columns that tell a side's runs
+/// apart (`keys::setup_key`: a TP 1 and a TP 2 run are two setups, each paired with its
+/// own; a setup column that differs only between the sides is what they compare), else
+/// `source, run_index`; except when a side is a single file
 /// of raw outputs: its runs pair by position (`old.json` against `new.json`, whatever
 /// their workloads, which the comparison then names where they differ).
 pub(super) fn default_key(
@@ -128,7 +130,7 @@ pub(super) fn default_key(
     if single_raw_file(base_path, base) || single_raw_file(cand_path, cand) {
         return vec!["run_index".to_owned()];
     }
-    let workload = crate::keys::workload_key(base, cand);
+    let workload = setup_key(base, cand);
     if !workload.is_empty() {
         return workload;
     }
@@ -139,10 +141,17 @@ pub(super) fn default_key(
 }
 
 pub(super) fn document_key(base: &[Run], cand: &[Run]) -> Vec<String> {
-    let workload = crate::keys::workload_key(base, cand);
+    let workload = setup_key(base, cand);
     if !workload.is_empty() {
         return workload;
     }
     // Nothing tells the runs' setups apart: each side's runs are its trials of one.
     vec!["source".to_owned()]
+}
+
+/// The workload columns both sides know, then the setup columns that vary within a side.
+fn setup_key(base: &[Run], cand: &[Run]) -> Vec<String> {
+    let mut key = crate::keys::workload_key(base, cand);
+    key.extend(crate::keys::setup_key(base, cand));
+    key
 }

@@ -68,14 +68,14 @@ pub fn derive_failed(run: &mut Run) {
 
 /// The `key=value, ...` items up to the closing parenthesis; `None` when the line ends
 /// before it (a Namespace cut short is not read).
-fn parse_args(body: &str) -> Option<BTreeMap<String, PyValue>> {
+pub(super) fn parse_args(body: &str) -> Option<BTreeMap<String, PyValue>> {
     let mut args = BTreeMap::new();
-    scan_args(body, |item| push_item(item, &mut args)).then_some(args)
+    scan_args(body, b')', |item| push_item(item, &mut args)).then_some(args)
 }
 
 /// Gives each top-level `key=value` item of `body` to `item`, up to the closing
-/// parenthesis; whether the line held it.
-fn scan_args<'b>(body: &'b str, mut item: impl FnMut(&'b str)) -> bool {
+/// parenthesis (`close`: `)`, or `}` for a dict); whether the line held it.
+pub(super) fn scan_args<'b>(body: &'b str, close: u8, mut item: impl FnMut(&'b str)) -> bool {
     let bytes = body.as_bytes();
     let mut depth = 0i32;
     let mut quote: Option<u8> = None;
@@ -97,7 +97,7 @@ fn scan_args<'b>(body: &'b str, mut item: impl FnMut(&'b str)) -> bool {
         match c {
             b'\'' | b'"' => quote = Some(c),
             b'(' | b'[' | b'{' | b'<' => depth += 1,
-            b')' if depth == 0 => {
+            c if c == close && depth == 0 => {
                 item(&body[item_start..i]);
                 return true;
             }
@@ -124,7 +124,7 @@ fn push_item(item: &str, args: &mut BTreeMap<String, PyValue>) {
     args.insert(key.to_owned(), value_of(value.trim()));
 }
 
-fn value_of(raw: &str) -> PyValue {
+pub(super) fn value_of(raw: &str) -> PyValue {
     match raw {
         "None" => return PyValue::None,
         "True" => return PyValue::Bool(true),

@@ -63,7 +63,7 @@ fn printed_at(text: &str, pos: usize) -> Option<Printed<'_>> {
     let line_end =
         memchr::memchr(b'\n', &bytes[body_start..]).map_or(text.len(), |i| body_start + i);
     let body = &text[body_start..line_end];
-    scan_args(body, |_| {}).then_some(Printed {
+    scan_args(body, b')', |_| {}).then_some(Printed {
         offset: line_start,
         at: pos,
         body,

@@ -203,6 +203,20 @@ impl DiffView {
                 ],
             ));
         }
+        for pair in cmp.pairs.iter().filter(|p| !p.setups_merged.is_empty()) {
+            let columns: Vec<String> = pair
+                .setups_merged
+                .iter()
+                .map(|d| format!("{} {} | {}", d.column, d.baseline, d.candidate))
+                .collect();
+            notes.push(l10n.tr_args(
+                "diff-note-setups-merged",
+                &[
+                    ("pair", s(pair.label.clone())),
+                    ("columns", s(columns.join("; "))),
+                ],
+            ));
+        }
         let requests_tested = cmp.pairs.iter().filter(|p| p.requests_tested).count();
         if cmp.against_history {
             notes.push(l10n.tr("diff-note-prediction"));
