@@ -196,3 +196,10 @@ report-untranslated = { $file }: { $count ->
     [one] { $count } text is
    *[other] { $count } texts are
 } not given in { $lang }, so its page shows them in { $shown }: { $keys }. Add { $lang } to them in the study file, or accept this with --allow-untranslated.
+report-infer-title = { $model }: server configurations compared
+report-infer-header = Made by `perflab report` from the runs of { $count } result folders: one variant per folder and workload, labelled by the flags that differ from the baseline's.
+    Edit it and render it again with `perflab report study.toml`.
+report-infer-no-folders = report: no result folder to make a study from
+report-infer-empty-folder = report: { $folder } holds no run
+report-infer-baseline-not-a-folder = report --baseline { $baseline }: not one of the folders given
+compare-note-differs = The two runs differ in their workload or server ({ $columns }): the change is theirs together, not one setting's.

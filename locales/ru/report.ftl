@@ -204,3 +204,10 @@ report-untranslated = { $file }: { $count ->
     [few] { $count } текста не заданы
    *[other] { $count } текстов не заданы
 } на языке { $lang }, поэтому страница показывает их на { $shown }: { $keys }. Добавьте к ним { $lang } в файле исследования или примите это с --allow-untranslated.
+report-infer-title = { $model }: сравнение конфигураций сервера
+report-infer-header = Создано `perflab report` из прогонов { $count } папок с результатами: вариант на каждую папку и нагрузку, подписанный флагами, которыми он отличается от базового.
+    Отредактируйте и постройте отчёт снова: `perflab report study.toml`.
+report-infer-no-folders = report: нет папки с результатами, из которой можно составить исследование
+report-infer-empty-folder = report: в { $folder } нет ни одного прогона
+report-infer-baseline-not-a-folder = report --baseline { $baseline }: это не одна из указанных папок
+compare-note-differs = Прогоны различаются нагрузкой или сервером ({ $columns }): изменение — следствие всех этих различий, а не одной настройки.

@@ -184,3 +184,10 @@ study-error-metric-without-direction = 该指标没有“越大/越小越好”�
 study-error-style = 应为 `percent` 或 `ratio`
 
 report-untranslated = { $file }：有 { $count } 段文本没有提供 { $lang } 版本，因此页面以 { $shown } 显示：{ $keys }。请在研究文件中为其添加 { $lang }，或使用 --allow-untranslated 接受。
+report-infer-title = { $model }：服务器配置对比
+report-infer-header = 由 `perflab report` 根据 { $count } 个结果文件夹的运行生成：每个文件夹和负载一个变体，以其与基线不同的参数标注。
+    编辑后可用 `perflab report study.toml` 重新生成报告。
+report-infer-no-folders = report：没有可用于生成研究的结果文件夹
+report-infer-empty-folder = report：{ $folder } 中没有任何运行
+report-infer-baseline-not-a-folder = report --baseline { $baseline }：不是所给文件夹之一
+compare-note-differs = 两次运行的负载或服务器不同（{ $columns }）：变化来自这些差异的共同作用，而非单一设置。

@@ -169,9 +169,11 @@ pub fn history_report(
     })
 }
 
-/// `perflab report STUDY --lang … --out DIR`: the paths written.
+/// `perflab report STUDY --lang … --out DIR` (or `perflab report FOLDER… [--baseline F]
+/// [--save-study FILE]`, with `folders`): the paths written.
 #[pyfunction]
-#[pyo3(signature = (study, langs, out, slo=Vec::new(), lang="en"))]
+#[pyo3(signature = (study, langs, out, slo=Vec::new(), lang="en", folders=Vec::new(), baseline=None, save_study=None))]
+#[allow(clippy::too_many_arguments)]
 pub fn report(
     py: Python<'_>,
     study: PathBuf,
@@ -179,6 +181,9 @@ pub fn report(
     out: PathBuf,
     slo: Vec<String>,
     lang: &str,
+    folders: Vec<PathBuf>,
+    baseline: Option<PathBuf>,
+    save_study: Option<PathBuf>,
 ) -> PyResult<(Vec<PathBuf>, Vec<String>)> {
     let langs = perflab::l10n::resolve_langs(&langs).map_err(|e| to_py(&e, lang))?;
     // The warnings (requests that contradict a summary, study text not given in a
@@ -189,6 +194,9 @@ pub fn report(
         langs,
         slo,
         templates: None,
+        folders,
+        baseline,
+        save_study,
     };
     let written = py
         .detach(|| app::report::run(&request, &env)?.write(&out, false))

@@ -475,15 +475,37 @@ history = _History()
 
 
 def report(
-    study: PathLike, langs: str | Sequence[str], out: PathLike, slo: Sequence[str] | None = None
+    study: PathLike | Sequence[PathLike],
+    langs: str | Sequence[str],
+    out: PathLike,
+    slo: Sequence[str] | None = None,
+    baseline: PathLike | None = None,
+    save_study: PathLike | None = None,
 ) -> list[Path]:
-    """``perflab report STUDY --lang … --out OUT``: the paths written. ``langs`` is a list
-    or the CLI's ``"en,ru"`` (one language is ``"en"``, never its letters). What the
-    command line says on stderr (a summary its requests contradict, study text not given
-    in a page's language) is a ``PerflabWarning``."""
+    """``perflab report STUDY --lang … --out OUT``: the paths written. ``study`` is a
+    ``study.toml``, or result folders (a list, or one folder), one per server configuration,
+    from whose runs the study is made (``perflab report BASE/ CAND/``; ``baseline`` one of
+    them, ``save_study`` where to write the study made). ``langs`` is a list or the CLI's
+    ``"en,ru"`` (one language is ``"en"``, never its letters). What the command line says on
+    stderr (a summary its requests contradict, study text not given in a page's language)
+    is a ``PerflabWarning``."""
     if isinstance(langs, str):
         langs = [lang.strip() for lang in langs.split(",") if lang.strip()]
-    written, said = _perflab.report(os.fspath(study), list(langs), os.fspath(out), list(slo or []))
+    if isinstance(study, (str, os.PathLike)) and not os.path.isdir(study):
+        file, folders = os.fspath(study), []
+    else:
+        paths = [study] if isinstance(study, (str, os.PathLike)) else list(study)
+        file, folders = "", [os.fspath(p) for p in paths]
+    written, said = _perflab.report(
+        file,
+        list(langs),
+        os.fspath(out),
+        list(slo or []),
+        "en",
+        folders,
+        None if baseline is None else os.fspath(baseline),
+        None if save_study is None else os.fspath(save_study),
+    )
     _warn(said)
     return [Path(p) for p in written]
 

@@ -79,7 +79,16 @@ def history_report(
     recent: int = 5,
     lang: str = "en",
 ) -> Exported: ...
-def report(study: str, langs: list[str], out: str, slo: list[str] = ..., lang: str = "en") -> tuple[list[str], list[str]]: ...
+def report(
+    study: str,
+    langs: list[str],
+    out: str,
+    slo: list[str] = ...,
+    lang: str = "en",
+    folders: list[str] = ...,
+    baseline: str | None = None,
+    save_study: str | None = None,
+) -> tuple[list[str], list[str]]: ...
 def translate(
     report: str,
     langs: list[str],

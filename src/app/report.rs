@@ -24,6 +24,13 @@ pub struct ReportRequest {
     pub slo: Vec<String>,
     /// Folder of templates overriding the embedded ones, file by file.
     pub templates: Option<PathBuf>,
+    /// Result folders, one per server configuration: the study is made from their runs
+    /// (`study::infer`) instead of read from `study`.
+    pub folders: Vec<PathBuf>,
+    /// The baseline among `folders`; the first when `None`.
+    pub baseline: Option<PathBuf>,
+    /// Where to write the study made from `folders`, for a person to edit.
+    pub save_study: Option<PathBuf>,
 }
 
 /// The study, its comparison and its page in each language.
@@ -60,7 +67,10 @@ impl ReportOutcome {
 pub fn run(request: &ReportRequest, env: &Env) -> Result<ReportOutcome> {
     let objectives = Objectives::from_flags_or_config(&request.slo, &env.config)?;
     let templates = Templates::new(request.templates.as_deref())?;
-    let mut study = study::load(&request.study)?;
+    let mut study = match request.folders.as_slice() {
+        [] => study::load(&request.study)?,
+        folders => inferred(request, folders, env)?,
+    };
     // Before the comparison, so that it sees the SLO columns.
     let (requests, warnings) = study::requests::attach(&mut study, &objectives)?;
     for (place, message) in warnings {
@@ -118,4 +128,51 @@ pub fn run(request: &ReportRequest, env: &Env) -> Result<ReportOutcome> {
         pages,
         untranslated,
     })
+}
+
+/// The study made from result folders: written to `save_study` when asked, then read as
+/// any study (result paths relative to the folder it is saved in, else to the current
+/// one).
+fn inferred(request: &ReportRequest, folders: &[PathBuf], env: &Env) -> Result<Study> {
+    let mut read = Vec::new();
+    for path in folders {
+        let runs = super::load::all_runs(std::slice::from_ref(path), env, false)?;
+        read.push(study::infer::Folder {
+            path: path.clone(),
+            runs,
+        });
+    }
+    let baseline = match &request.baseline {
+        None => 0,
+        Some(b) => folders
+            .iter()
+            .position(|f| same_path(f, b))
+            .ok_or_else(|| {
+                Error::usage(crate::msg!(
+                    "report-infer-baseline-not-a-folder",
+                    baseline = b.display().to_string()
+                ))
+            })?,
+    };
+    let file = request
+        .save_study
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("study.toml"));
+    let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
+    let header = env
+        .l10n
+        .tr_args("report-infer-header", &[("count", folders.len().into())]);
+    let text = study::infer::infer(&read, baseline, &dir, &header)?;
+    if request.save_study.is_some() {
+        crate::model::frame::write_atomic(&file, |f| {
+            use std::io::Write as _;
+            f.write_all(text.as_bytes())
+                .map_err(|e| Error::io(&file, e))
+        })?;
+    }
+    study::load_str(&file, &text)
+}
+
+fn same_path(a: &Path, b: &Path) -> bool {
+    a == b || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
 }

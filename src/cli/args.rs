@@ -148,8 +148,18 @@ pub struct ImportArgs {
 
 #[derive(Debug, Args)]
 pub struct ReportArgs {
-    /// The study description (study.toml); result paths in it are relative to it.
-    pub study: PathBuf,
+    /// The study description (study.toml; result paths in it are relative to it), or two
+    /// or more result folders, one per server configuration: the study is then made from
+    /// their runs (profiles from the workloads, variants from the configurations,
+    /// labelled by the flags that differ from the baseline's).
+    #[arg(required = true, value_name = "STUDY.toml | FOLDER")]
+    pub paths: Vec<PathBuf>,
+    /// With folders: the baseline folder (default: the first).
+    #[arg(long, value_name = "FOLDER")]
+    pub baseline: Option<PathBuf>,
+    /// With folders: write the study made from them to FILE, to edit and render again.
+    #[arg(long, value_name = "FILE")]
+    pub save_study: Option<PathBuf>,
     /// An SLO, repeatable, as `ingest --slo`: a per-request one (`ttft<=200`, `tpot<=50`,
     /// `itl`, `e2el`, in ms) gives slo_attainment and slo_goodput of the runs that kept
     /// their requests; one on a run column (`p99_ttft_ms<=300`) gives slo_met.

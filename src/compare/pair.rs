@@ -19,6 +19,10 @@ pub struct PairComparison {
     pub candidate_success: Option<SuccessRate>,
     /// Every metric with a better direction that both runs print, in schema order.
     pub rows: Vec<MetricRow>,
+    /// The workload and server columns in which the two runs differ (`keys::
+    /// config_differs`), the mean lengths their totals imply among them: a gap between
+    /// two workloads is no effect of a setting.
+    pub differs: Vec<crate::keys::ConfigDiff>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -60,7 +64,12 @@ impl PairComparison {
                 })
             })
             .collect();
+        let mut sides = [vec![baseline.clone()], vec![candidate.clone()]];
+        let [b, c] = &mut sides;
+        crate::keys::imply_lengths(&mut [b, c]);
+        let differs = crate::keys::config_differs(&[&sides[0][0]], &[&sides[1][0]]);
         PairComparison {
+            differs,
             gap,
             change,
             baseline_success: SuccessRate::of(baseline, None),

@@ -39,9 +39,45 @@ pub fn run_number(path: &Path) -> Option<u32> {
     })
 }
 
+/// The model a run's requests asked for, from the `inputs.json` AIPerf and genai-perf
+/// write in the run's own folder (`data[].payloads[].model`; genai-perf: `payload`): the
+/// one place a run whose every request failed keeps its model. `None` unless every
+/// payload names one and the same model.
+pub fn model_from_inputs(run_file: &Path) -> Option<String> {
+    let path = run_file.parent()?.join("inputs.json");
+    let bytes = std::fs::read(path).ok()?;
+    let doc: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+    let mut models = std::collections::BTreeSet::new();
+    for session in doc.get("data")?.as_array()? {
+        let payloads = session
+            .get("payloads")
+            .or_else(|| session.get("payload"))
+            .and_then(serde_json::Value::as_array)?;
+        for payload in payloads {
+            models.insert(payload.get("model")?.as_str()?.to_owned());
+        }
+    }
+    match models.len() {
+        1 => models.pop_first(),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_model_of_a_run_whose_every_request_failed() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let run = root.join(
+            "fixtures/aiperf/0.13.0-all-failed-artifacts/run-all-failed/profile_export.jsonl",
+        );
+        assert_eq!(model_from_inputs(&run).as_deref(), Some("mock-model"));
+        let genai = root.join("fixtures/genai-perf/0.0.16-all-failed/run-all-failed/mock-model-openai-chat-concurrency2/x.json");
+        assert_eq!(model_from_inputs(&genai).as_deref(), Some("mock-model"));
+        assert_eq!(model_from_inputs(&root.join("fixtures/x")), None);
+    }
 
     #[test]
     fn every_layout_of_the_orchestrator() {

@@ -34,12 +34,14 @@ mod perf_console;
 mod perf_csv;
 mod perf_json;
 mod perf_labels;
+mod printed_twice;
 mod rich_table;
 pub mod serve_block;
 mod serve_json;
 mod serve_labels;
 mod serve_text;
 mod server;
+pub use server::{of_command as server_of_command, Config as ServerConfig};
 mod settle;
 mod trtllm_bench;
 mod vllm_commands;
@@ -148,6 +150,7 @@ fn read_with_readers(source: &Source, forced: Option<Format>) -> ReadResult {
     };
     merged.runs.sort_by_key(|r| r.line);
     merged.warnings.sort_by_key(|w| w.line);
+    printed_twice::merge(&mut merged.runs);
     Ok(Some(keep_format(merged, forced)))
 }
 
@@ -270,6 +273,17 @@ fn read_input(input: &InputFile, options: &Options, bytes_read: &AtomicU64) -> R
     let mut runs = parsed.runs;
     // AIPerf keeps each trial's files in a folder of its own; its number is the repeat.
     let trial = aiperf_layout::run_number(&input.path);
+    // A run whose every request failed has its model only in the requests it sent.
+    let lacks_model = |r: &Run| {
+        matches!(r.format.family(), "aiperf" | "genai-perf") && r.text("model_id").is_none()
+    };
+    if runs.iter().any(lacks_model) {
+        if let Some(model) = aiperf_layout::model_from_inputs(&input.path) {
+            for run in runs.iter_mut().filter(|r| lacks_model(r)) {
+                run.set_text("model_id", model.clone());
+            }
+        }
+    }
     // On every core: a large log's 100,000s of runs waited here on one thread.
     runs.par_iter_mut()
         .enumerate()

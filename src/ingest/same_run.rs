@@ -187,7 +187,7 @@ fn printed_half_unit(run: &Run, col: &str, x: f64) -> f64 {
 }
 
 /// The numbers two runs share, and those that differ beyond rounding.
-fn compare(a: &Run, b: &Run) -> (usize, Vec<(String, f64, f64)>) {
+pub(super) fn compare(a: &Run, b: &Run) -> (usize, Vec<(String, f64, f64)>) {
     let mut shared = 0;
     let mut differ = Vec::new();
     for (key, va) in &a.values {

@@ -108,6 +108,18 @@ pub fn terminal(
     terminal::fit(&mut table, width, 1..4);
     s.push_str(&table.to_string());
     s.push('\n');
+    if !cmp.differs.is_empty() {
+        let columns: Vec<String> = cmp
+            .differs
+            .iter()
+            .map(|d| format!("{} {} → {}", d.column, d.baseline, d.candidate))
+            .collect();
+        s.push_str(&loc.tr_args(
+            "compare-note-differs",
+            &[("columns", FluentValue::from(columns.join("; ")))],
+        ));
+        s.push('\n');
+    }
     s
 }
 

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 
 use toml::Spanned;
 
-use super::spec::{ExperimentSpec, ProfileSpec, StudySpec, VariantSpec};
+use super::spec::{EngineSpec, ExperimentSpec, ProfileSpec, StudySpec, VariantSpec};
 use super::{
-    Engine, Experiment, GapStyle, Goal, MetricSettings, Profile, Scenario, Study, Variant,
+    Engine, Experiment, GapStyle, Goal, MetricSettings, Outcome, Profile, Scenario, Study, Variant,
     VariantId,
 };
 use crate::model::{schema, Run};
@@ -42,6 +42,23 @@ pub fn load_str(path: &Path, text: &str) -> Result<Study> {
         folders: BTreeMap::new(),
     }
     .study(spec)
+}
+
+/// A study's run knows its server as the study states it: the engine's command, the
+/// model and the variant's parameters (`ingest/server/`), where the run's own files did
+/// not say (a raw block copied alone); the engine's version from `[[engines]]`.
+fn engine_of_study(run: &mut Run, engine: &EngineSpec, model: &str, parameters: &[String]) {
+    if run.text("engine").is_some() {
+        return;
+    }
+    let Some(command) = &engine.command else {
+        return;
+    };
+    let line = format!("{command} {model} {}", parameters.join(" "));
+    if let Some(mut config) = crate::ingest::server_of_command(&line) {
+        config.version = engine.version.clone();
+        config.fill(run);
+    }
 }
 
 /// 1-based line of a byte offset.
@@ -266,7 +283,16 @@ impl Loader<'_> {
                 )
             })?;
         let profile = self.profile_index(&format!("{key}.profile"), &v.profile, &spec.profiles)?;
-        let outcome = self.outcome(key, v.result.as_ref(), v.run.as_ref(), v.missing.as_ref())?;
+        let mut outcome =
+            self.outcome(key, v.result.as_ref(), v.run.as_ref(), v.missing.as_ref())?;
+        if let Outcome::Result(loaded) = &mut outcome {
+            engine_of_study(
+                &mut loaded.run,
+                &spec.engines[engine],
+                &spec.model,
+                &v.parameters,
+            );
+        }
         Ok(Variant {
             name: v.name.clone(),
             label: v.label.clone(),

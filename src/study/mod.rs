@@ -5,6 +5,7 @@
 //! Every mistake in the file is an error that names the key and its line:
 //! `study.toml:42: experiments[2].variants[0].profile = "Foo": no such profile`.
 
+pub mod infer;
 mod load;
 mod localized;
 pub mod requests;

@@ -87,7 +87,7 @@ fn a_run_reads_its_server_from_the_commands_file() {
     assert_eq!(tp2.get("gpu_count"), Some(2.0));
     assert_eq!(tp2.get("max_num_seqs"), Some(256.0));
     let args: Value = serde_json::from_str(tp2.text("engine_args").unwrap()).unwrap();
-    assert_eq!(args["swap_space"], json!(16.0));
+    assert_eq!(args["swap_space"], json!(16));
     assert_eq!(args["load_format"], json!("dummy"));
     // The log switches and the model are not part of the setup.
     assert!(args.get("disable_log_stats").is_none() && args.get("model").is_none());

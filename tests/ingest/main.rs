@@ -18,5 +18,6 @@ mod metrics_by_meaning;
 mod new_tools;
 mod requests_cli;
 mod runs_once;
+mod server_config;
 mod typed_errors;
 mod whole_runs;

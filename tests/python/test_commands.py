@@ -70,6 +70,35 @@ def test_report_translate_and_import_write_what_the_cli_writes(tmp_path, cli):
     assert any(p.name == "study.toml" for p in imported)
 
 
+def _ci_folder(folder, max_num_seqs, factor):
+    """A run as vLLM's performance CI lays it out: the real result JSON beside the
+    `.commands` file holding its server command."""
+    real = FIXTURES / "vllm" / "0.33.0-buildkite-commands-reproduction" / "results"
+    stem = "serving_mock_random_128_32_qps_inf_concurrency_4"
+    result = json.loads((real / f"{stem}.json").read_text())
+    for key in ("request_throughput", "output_throughput", "total_token_throughput"):
+        result[key] *= factor
+    commands = json.loads((real / f"{stem}.commands").read_text())
+    commands["server_command"] = f"vllm serve mock-model --max-num-seqs {max_num_seqs}"
+    folder.mkdir()
+    (folder / "run.json").write_text(json.dumps(result))
+    (folder / "run.commands").write_text(json.dumps(commands))
+
+
+def test_report_from_result_folders_is_the_clis(tmp_path, cli):
+    _ci_folder(tmp_path / "main", 256, 1.0)
+    _ci_folder(tmp_path / "seqs512", 512, 1.1)
+    folders = [tmp_path / "main", tmp_path / "seqs512"]
+    written = perflab.report(folders, "en", tmp_path / "py")
+    done = cli("report", *folders, "--lang", "en", "--out", tmp_path / "cli")
+    assert done.returncode == 0, done.stderr.decode()
+    md = [p for p in written if p.suffix == ".md"][0]
+    assert "--max-num-seqs=512" in md.read_text()
+    assert md.read_bytes() == (tmp_path / "cli" / md.name).read_bytes()
+    perflab.report(folders, "en", tmp_path / "saved", save_study=tmp_path / "study.toml")
+    assert 'label = "--max-num-seqs=512"' in (tmp_path / "study.toml").read_text()
+
+
 def test_compare_two_runs():
     base = FIXTURES / "vllm" / "0.33.0-pairing-base-cand" / "base.console.txt"
     cand = FIXTURES / "vllm" / "0.33.0-pairing-base-cand" / "cand.console.txt"

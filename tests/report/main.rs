@@ -16,6 +16,7 @@ mod check_published;
 mod check_reports;
 mod check_tables;
 mod check_threads;
+mod from_folders;
 mod hostile_documents;
 mod import_foreign;
 mod import_goal;

@@ -125,7 +125,7 @@ pub fn value_of(raw: &str) -> Json {
         _ => {}
     }
     match raw.trim().parse::<f64>() {
-        Ok(x) if x.is_finite() => serde_json::Number::from_f64(x).map_or(Json::Null, Json::Number),
+        Ok(x) if x.is_finite() => number(x),
         _ => Json::String(raw.to_owned()),
     }
 }
@@ -317,7 +317,11 @@ pub fn columns(engine: Engine, args: &BTreeMap<String, Json>) -> BTreeMap<&'stat
     out
 }
 
-fn number(x: f64) -> Json {
+/// A number as JSON writes it: a whole number without `.0` (`32768`, as given).
+pub fn number(x: f64) -> Json {
+    if x.fract() == 0.0 && x.abs() < 9.0e15 {
+        return Json::from(x as i64);
+    }
     serde_json::Number::from_f64(x).map_or(Json::Null, Json::Number)
 }
 
@@ -335,11 +339,48 @@ fn speculative_method(args: &BTreeMap<String, Json>) -> Option<String> {
                 .and_then(Json::as_str)
                 .map(str::to_owned)
         });
-        return method.or_else(|| config.as_str().map(str::to_owned));
+        let text = config.as_str();
+        return method
+            .or_else(|| text.and_then(|t| unquoted_field(t, "method")))
+            .or_else(|| text.map(str::to_owned));
     }
     args.get("speculative_model")
         .and_then(Json::as_str)
         .map(str::to_owned)
+}
+
+/// `field`'s value in a JSON object whose quotes a shell removed
+/// (`{method:mtp,num_speculative_tokens:4}`, what `--speculative-config={"method":…}`
+/// becomes unquoted).
+fn unquoted_field(text: &str, field: &str) -> Option<String> {
+    let body = text.trim().strip_prefix('{')?.strip_suffix('}')?;
+    body.split(',').find_map(|item| {
+        let (key, value) = item.split_once(':')?;
+        let unquote = |s: &str| s.trim().trim_matches(|c| c == '"' || c == '\'').to_owned();
+        (unquote(key) == field).then(|| unquote(value))
+    })
+}
+
+/// One listed flag (`--max-num-seqs=512`, `--served-model-name "a b"`): the name and its
+/// value as written, quotes around it removed; the words of a document's list of
+/// parameters are not shell words (`--speculative-config={"method":"mtp"}` keeps its
+/// quotes).
+pub fn listed_flag(line: &str) -> Vec<String> {
+    let line = line.trim();
+    let at = line.find(|c: char| c == '=' || c.is_whitespace());
+    let Some(at) = at else {
+        return vec![line.to_owned()];
+    };
+    let value = line[at + 1..].trim();
+    let quoted = value.len() >= 2
+        && (value.starts_with('"') && value.ends_with('"')
+            || value.starts_with('\'') && value.ends_with('\''));
+    let value = if quoted {
+        &value[1..value.len() - 1]
+    } else {
+        value
+    };
+    vec![line[..at].to_owned(), value.to_owned()]
 }
 
 #[cfg(test)]
@@ -361,7 +402,7 @@ mod tests {
             &words("M --tensor-parallel-size=2 --max_num_seqs 512"),
         );
         assert_eq!(a, b);
-        assert_eq!(a["tensor_parallel_size"], Json::from(2.0));
+        assert_eq!(a["tensor_parallel_size"], Json::from(2));
         assert_eq!(a["model"], Json::from("M"));
         let s = parse_words(
             Engine::Sglang,
@@ -373,9 +414,9 @@ mod tests {
         );
         assert_eq!(s, t);
         let cols = columns(Engine::Sglang, &s);
-        assert_eq!(cols["tensor_parallel_size"], Json::from(4.0));
+        assert_eq!(cols["tensor_parallel_size"], Json::from(4));
         assert_eq!(cols["chunked_prefill"], Json::Bool(false));
-        assert_eq!(cols["gpu_count"], Json::from(4.0));
+        assert_eq!(cols["gpu_count"], Json::from(4));
     }
 
     #[test]
@@ -389,8 +430,29 @@ mod tests {
         let cols = columns(Engine::Vllm, &a);
         assert_eq!(cols["prefix_caching"], Json::Bool(true));
         assert_eq!(cols["chunked_prefill"], Json::Bool(false));
-        assert_eq!(cols["expert_parallel_size"], Json::from(4.0));
-        assert_eq!(cols["gpu_count"], Json::from(4.0));
+        assert_eq!(cols["expert_parallel_size"], Json::from(4));
+        assert_eq!(cols["gpu_count"], Json::from(4));
+    }
+
+    #[test]
+    fn listed_flags_keep_their_quotes() {
+        assert_eq!(
+            listed_flag(r#"--speculative-config={"method":"mtp","num_speculative_tokens":4}"#),
+            [
+                "--speculative-config",
+                r#"{"method":"mtp","num_speculative_tokens":4}"#
+            ]
+        );
+        assert_eq!(listed_flag("--enforce-eager"), ["--enforce-eager"]);
+        assert_eq!(listed_flag("--name 'a b'"), ["--name", "a b"]);
+        let args = parse_words(
+            Engine::Vllm,
+            &["--speculative-config".into(), "{method:mtp,x:4}".into()],
+        );
+        assert_eq!(
+            columns(Engine::Vllm, &args)["speculative_decoding"],
+            Json::from("mtp")
+        );
     }
 
     #[test]

@@ -207,7 +207,7 @@ fn server_args(body: &str, offset: usize) -> Option<Config> {
 fn json_of(value: PyValue) -> Json {
     match value {
         PyValue::Str(s) => Json::String(s),
-        PyValue::Num(x) => serde_json::Number::from_f64(x).map_or(Json::Null, Json::Number),
+        PyValue::Num(x) => flags::number(x),
         PyValue::Bool(b) => Json::Bool(b),
         PyValue::None => Json::Null,
         PyValue::Inf => Json::String("inf".into()),
@@ -217,57 +217,110 @@ fn json_of(value: PyValue) -> Json {
 
 /// A document's fences that hold only flags (`--max-num-seqs=512` one per line, as
 /// GPUStack lists a variant's "Backend Parameters"), each the configuration of the
-/// serving command above it with these flags: its engine, its model.
+/// serving command above it with these flags: its model, and its engine unless a heading
+/// between them names another (`#### SGLang`).
 fn flag_fences(text: &str, commands: &[Config]) -> Vec<Config> {
     let Some(first) = commands.first() else {
         return Vec::new();
     };
-    let mut out = Vec::new();
-    let mut fence: Option<(usize, Vec<&str>)> = None;
+    let (fences, headings) = fences_and_headings(text);
+    fences
+        .into_iter()
+        .filter(|(at, lines)| {
+            *at > first.offset && !lines.is_empty() && lines.iter().all(|l| l.starts_with("--"))
+        })
+        .map(|(at, lines)| {
+            let base = commands
+                .iter()
+                .rev()
+                .find(|c| c.offset < at)
+                .unwrap_or(first);
+            let engine = section_engine(&headings, at).unwrap_or(base.engine);
+            let words: Vec<String> = lines.iter().flat_map(|l| flags::listed_flag(l)).collect();
+            let mut args = flags::parse_words(engine, &words);
+            for key in ["model", "model_path"] {
+                if let Some(m) = base.args.get(key) {
+                    args.entry(key.to_owned()).or_insert_with(|| m.clone());
+                }
+            }
+            Config {
+                offset: at,
+                engine,
+                version: None,
+                args,
+                every_arg: false,
+            }
+        })
+        .collect()
+}
+
+/// A Markdown fence: the offset of its opening line and its non-empty lines, trimmed.
+type Fence<'t> = (usize, Vec<&'t str>);
+
+/// A Markdown heading: its offset, its level (the count of `#`) and the engine it names.
+type Heading = (usize, usize, Option<Engine>);
+
+/// The engine the sections around byte `at` name: the nearest heading of each level above
+/// it (`#### SGLang` inside `### Choosing the Inference Engine`), the innermost first.
+fn section_engine(headings: &[Heading], at: usize) -> Option<Engine> {
+    let mut level = usize::MAX;
+    for (_, l, engine) in headings.iter().rev().filter(|(h, _, _)| *h < at) {
+        if *l < level {
+            level = *l;
+            if engine.is_some() {
+                return *engine;
+            }
+        }
+    }
+    None
+}
+
+/// The fences of `text`, and the headings outside them.
+fn fences_and_headings(text: &str) -> (Vec<Fence<'_>>, Vec<Heading>) {
+    let mut fences = Vec::new();
+    let mut headings = Vec::new();
+    let mut open: Option<Fence<'_>> = None;
     let mut offset = 0;
     for line in text.split_inclusive('\n') {
         let start = offset;
         offset += line.len();
         let trimmed = line.trim();
         if trimmed.starts_with("```") {
-            match fence.take() {
-                Some((at, lines)) => {
-                    let flags_only = !lines.is_empty() && lines.iter().all(|l| l.starts_with("--"));
-                    if at > first.offset && flags_only {
-                        let base = commands
-                            .iter()
-                            .rev()
-                            .find(|c| c.offset < at)
-                            .unwrap_or(first);
-                        let words: Vec<String> = lines
-                            .iter()
-                            .filter_map(|l| shlex::split(l))
-                            .flatten()
-                            .collect();
-                        let mut args = flags::parse_words(base.engine, &words);
-                        for key in ["model", "model_path"] {
-                            if let Some(m) = base.args.get(key) {
-                                args.entry(key.to_owned()).or_insert_with(|| m.clone());
-                            }
-                        }
-                        out.push(Config {
-                            offset: at,
-                            engine: base.engine,
-                            version: None,
-                            args,
-                            every_arg: false,
-                        });
-                    }
-                }
-                None => fence = Some((start, Vec::new())),
+            match open.take() {
+                Some(fence) => fences.push(fence),
+                None => open = Some((start, Vec::new())),
             }
-        } else if let Some((_, lines)) = fence.as_mut() {
+        } else if let Some((_, lines)) = open.as_mut() {
             if !trimmed.is_empty() {
                 lines.push(trimmed);
             }
+        } else if trimmed.starts_with('#') {
+            let level = trimmed.bytes().take_while(|b| *b == b'#').count();
+            headings.push((start, level, engine_named(trimmed)));
         }
     }
-    out
+    (fences, headings)
+}
+
+/// The engine a Markdown heading names (`#### SGLang`), if one.
+fn engine_named(heading: &str) -> Option<Engine> {
+    let lower = heading.to_lowercase();
+    let has = |w: &str| {
+        lower
+            .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+            .any(|x| x == w)
+    };
+    if has("sglang") {
+        Some(Engine::Sglang)
+    } else if has("vllm") {
+        Some(Engine::Vllm)
+    } else if has("tensorrt-llm") || has("trt-llm") || has("trtllm") {
+        Some(Engine::Trtllm)
+    } else if has("lmdeploy") {
+        Some(Engine::Lmdeploy)
+    } else {
+        None
+    }
 }
 
 #[cfg(test)]
@@ -282,8 +335,8 @@ mod tests {
         let c = &found[0];
         assert_eq!(c.engine, Engine::Sglang);
         assert_eq!(c.offset, text.find("CUDA").unwrap());
-        assert_eq!(c.args["tp_size"], Json::from(2.0));
-        assert_eq!(c.args["max_running_requests"], Json::from(1024.0));
+        assert_eq!(c.args["tp_size"], Json::from(2));
+        assert_eq!(c.args["max_running_requests"], Json::from(1024));
         assert_eq!(c.args["model_path"], Json::from("M"));
     }
 
@@ -301,16 +354,28 @@ mod tests {
         let found = find_all(text);
         assert_eq!(found.len(), 2);
         assert_eq!(found[0].version.as_deref(), Some("0.11.0"));
-        assert_eq!(found[0].args["max_num_seqs"], Json::from(128.0));
+        assert_eq!(found[0].args["max_num_seqs"], Json::from(128));
         assert_eq!(found[0].args["model"], Json::from("Qwen/Qwen3-0.6B"));
         let cols = flags::columns(Engine::Vllm, &found[0].args);
-        assert_eq!(cols["gpu_count"], Json::from(2.0));
+        assert_eq!(cols["gpu_count"], Json::from(2));
         assert_eq!(cols["prefix_caching"], Json::Bool(false));
         let cols = flags::columns(Engine::Sglang, &found[1].args);
-        assert_eq!(cols["tensor_parallel_size"], Json::from(4.0));
-        assert_eq!(cols["gpu_count"], Json::from(4.0));
+        assert_eq!(cols["tensor_parallel_size"], Json::from(4));
+        assert_eq!(cols["gpu_count"], Json::from(4));
         assert_eq!(cols["prefix_caching"], Json::Bool(true));
         assert_eq!(cols["chunked_prefill"], Json::Bool(true));
+    }
+
+    #[test]
+    fn a_section_that_names_an_engine_is_its_flags_engine() {
+        let text = "```bash\nvllm serve Q --max-num-seqs=512\n```\n## Engines\n### SGLang\n```\n--context-length=32768\n```\n## Prefix cache\n```\n--enable-prefix-caching\n```\n";
+        let found = find_all(text);
+        let engines: Vec<Engine> = found.iter().map(|c| c.engine).collect();
+        assert_eq!(engines, [Engine::Vllm, Engine::Sglang, Engine::Vllm]);
+        assert_eq!(
+            flags::columns(Engine::Sglang, &found[1].args)["max_model_len"],
+            Json::from(32768)
+        );
     }
 
     #[test]
@@ -318,7 +383,7 @@ mod tests {
         let text = "```bash\nvllm serve Qwen/Q --max-num-seqs=512\n```\n\n### B\n\n```bash\n--max-model-len=32768\n--max-num-seqs=1024\n```\n";
         let found = find_all(text);
         assert_eq!(found.len(), 2);
-        assert_eq!(found[1].args["max_num_seqs"], Json::from(1024.0));
+        assert_eq!(found[1].args["max_num_seqs"], Json::from(1024));
         assert_eq!(found[1].args["model"], Json::from("Qwen/Q"));
         assert!(found[1].offset > found[0].offset);
     }
