@@ -55,7 +55,6 @@ history-site-commits = Between the last good and the first bad run
 history-site-good = last good
 history-site-bad = first bad
 history-site-chart = Trend of { $metric } with its change points
-history-site-col-run = Run
 history-site-latest-line = Latest { $value }; the recent median { $median } (10th–90th percentile { $p10 }–{ $p90 } of { $runs } runs)
 history-site-section-worse = Regressions
 history-site-section-changed = Changes of metrics with no better direction

@@ -56,7 +56,6 @@ history-site-commits = Между последним хорошим и перв�
 history-site-good = последний хороший
 history-site-bad = первый плохой
 history-site-chart = Тренд { $metric } с точками изменения
-history-site-col-run = Запуск
 history-site-latest-line = Последнее { $value }; недавняя медиана { $median } (10–90-й перцентиль { $p10 }–{ $p90 } по { $runs } запускам)
 history-site-section-worse = Ухудшения
 history-site-section-changed = Изменения метрик без лучшего направления

@@ -37,7 +37,6 @@ history-site-commits = 最后一次正常运行与第一次异常运行之间
 history-site-good = 最后正常
 history-site-bad = 首次异常
 history-site-chart = { $metric } 的趋势及变化点
-history-site-col-run = 运行
 history-site-latest-line = 最新 { $value }；近期中位数 { $median }（{ $runs } 次运行的第 10–90 百分位 { $p10 }–{ $p90 }）
 history-site-section-worse = 退化
 history-site-section-changed = 无优劣方向的指标变化

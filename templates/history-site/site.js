@@ -280,9 +280,9 @@
     // The runs, newest first.
     var runs = el('details', { 'class': 'runs' });
     runs.appendChild(el('summary', {}, T['site-runs'] + ' (' + d.runs.length + ')'));
-    var head = [T['col-date'], T['col-labels']].concat(d.metrics.map(metricName), [T['site-col-run']]);
+    var head = [T['col-date'], T['col-labels']].concat(d.metrics.map(metricName));
     runs.appendChild(table(head, d.runs.slice().reverse().map(function (r) {
-      return [night(r), labelsText(labels(r))].concat(r.slice(2, 2 + d.metrics.length).map(fixed), [r[r.length - 1]]);
+      return [night(r), labelsText(labels(r))].concat(r.slice(2).map(fixed));
     })));
     box.appendChild(runs);
   }
@@ -290,7 +290,8 @@
   // The trend of one metric: its runs by date, the segments' means dashed, each change
   // point a vertical line with its commit (else date) and step.
   function drawTrend(box, d, nights, mi, m) {
-    var W = 900, H = 300, L = 64, R = 16, Tp = 28, B = 40;
+    // As wide as its box, so that its 12 px text stays 12 px on a phone.
+    var W = Math.max(300, box.clientWidth || 900), H = W < 600 ? 240 : 300, L = 60, R = 12, Tp = 28, B = 40;
     var pts = [];
     d.runs.forEach(function (r, ri) {
       var v = r[2 + mi], x = nights.days[r[0]];
@@ -304,7 +305,7 @@
     y0 -= pad; y1 += pad;
     var X = function (x) { return L + (W - L - R) * (x - x0) / (x1 - x0); };
     var Y = function (y) { return Tp + (H - Tp - B) * (1 - (y - y0) / (y1 - y0)); };
-    var svg = el('#svg', { viewBox: '0 0 ' + W + ' ' + H, 'class': 'trend', role: 'img',
+    var svg = el('#svg', { width: W, height: H, viewBox: '0 0 ' + W + ' ' + H, 'class': 'trend', role: 'img',
       'aria-label': fill(T['site-chart'], { metric: metricName(m) }) });
     [y0 + pad, (y0 + y1) / 2, y1 - pad].forEach(function (v) {
       svg.appendChild(el('#line', { x1: L, x2: W - R, y1: Y(v), y2: Y(v), 'class': 'grid' }));
@@ -329,7 +330,7 @@
       svg.appendChild(el('#line', { x1: X(at.x), x2: X(at.x), y1: Tp - 6, y2: H - B, 'class': 'cp ' + TREND[c[10]] }));
       var lab = nights.labels[d.runs[c[2]][1]] || {};
       var name = lab.commit ? String(lab.commit).slice(0, 7) : nights.dates[d.runs[c[2]][0]];
-      var right = X(at.x) > W - 160;
+      var right = X(at.x) > W / 2;
       svg.appendChild(el('#text', { x: X(at.x) + (right ? -4 : 4), y: Tp - 10, 'text-anchor': right ? 'end' : 'start', 'class': TREND[c[10]] }, name + ' ' + pct(c[3])));
     });
     box.appendChild(svg);

@@ -6,6 +6,7 @@
 //! Numbers keep six significant digits; the folder grows with the series and their runs.
 
 use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
 use std::path::Path;
 
 use serde_json::{json, Value as Json};
@@ -205,34 +206,36 @@ pub fn index_script(trends: &Trends, workloads: &[Workload]) -> String {
 }
 
 /// `window.PERFLAB_SERIES` of one workload: `n`, `key`, `metrics`, `runs` (each
-/// `[night, label set, value per metric or null, run id]`, by date), `cps` (each
-/// `[metric, last good run, first bad run, step %, mean before, ± before, mean after,
-/// ± after, provisional 0/1, p, trend code]`) and `latest` (per metric `null` or
-/// `[value, median, p10, p90, runs]`).
-pub fn series_script(
-    trends: &Trends,
-    tables: &Tables<'_>,
-    w: &Workload,
-) -> String {
+/// `[night, label set, value per metric or null]`, by date), `cps` (each `[metric, last
+/// good run, first bad run, step %, mean before, ± before, mean after, ± after,
+/// provisional 0/1, p, trend code]`) and `latest` (per metric `null` or `[value, median,
+/// p10, p90, runs]`). The runs, nearly all of the bytes, are written as text directly:
+/// a JSON value per number would cost more than the analysis at 10,000 series.
+pub fn series_script(trends: &Trends, tables: &Tables<'_>, w: &Workload) -> String {
     let series: Vec<&Series> = w.series.iter().map(|&i| &trends.series[i]).collect();
-    // The runs of every metric, merged by run id; each metric's point → its row.
+    // The runs of every metric merged by run id (NaN: the run has no value of that
+    // metric); each metric's point → its row. One metric: the points are the rows.
     let mut row_of: HashMap<&str, usize> = HashMap::new();
-    let mut rows: Vec<(&str, usize, usize, Vec<Json>, &str)> = Vec::new();
+    let mut rows: Vec<(&str, usize, usize, Vec<f64>)> = Vec::new();
     let mut point_rows: Vec<Vec<usize>> = Vec::new();
     for (m, s) in series.iter().enumerate() {
         let mut these = Vec::with_capacity(s.points.len());
         for p in &s.points {
-            let r = *row_of.entry(&*p.run_id).or_insert_with(|| {
+            let mut new_row = || {
                 rows.push((
                     &*p.date,
                     tables.dates[&*p.date],
                     tables.labels_of(&p.labels),
-                    vec![Json::Null; series.len()],
-                    &*p.run_id,
+                    vec![f64::NAN; series.len()],
                 ));
                 rows.len() - 1
-            });
-            rows[r].3[m] = round6(p.value);
+            };
+            let r = if series.len() == 1 {
+                new_row()
+            } else {
+                *row_of.entry(&*p.run_id).or_insert_with(new_row)
+            };
+            rows[r].3[m] = p.value;
             these.push(r);
         }
         point_rows.push(these);
@@ -243,16 +246,21 @@ pub fn series_script(
     for (at, &r) in order.iter().enumerate() {
         place[r] = at;
     }
-    let runs: Vec<Json> = order
-        .iter()
-        .map(|&r| {
-            let (_, night, labels, values, id) = &rows[r];
-            let mut row = vec![json!(night), json!(labels)];
-            row.extend(values.iter().cloned());
-            row.push(json!(id.chars().take(12).collect::<String>()));
-            Json::Array(row)
-        })
-        .collect();
+    let mut runs = String::with_capacity(rows.len() * (12 + 10 * series.len()));
+    runs.push('[');
+    for (k, &r) in order.iter().enumerate() {
+        let (_, night, labels, values) = &rows[r];
+        if k > 0 {
+            runs.push(',');
+        }
+        let _ = write!(runs, "[{night},{labels}");
+        for v in values {
+            runs.push(',');
+            push_number(&mut runs, *v);
+        }
+        runs.push(']');
+    }
+    runs.push(']');
     let mut cps = Vec::new();
     for (m, s) in series.iter().enumerate() {
         for (ci, c) in s.change_points.iter().enumerate() {
@@ -288,10 +296,24 @@ pub fn series_script(
         })
         .collect();
     let metrics: Vec<&str> = series.iter().map(|s| s.metric.as_str()).collect();
-    assign(
-        "PERFLAB_SERIES",
-        &json!({"n": w.name, "key": w.key, "metrics": metrics, "runs": runs, "cps": cps, "latest": latest}),
+    format!(
+        "window.PERFLAB_SERIES = {{\"n\":{},\"key\":{},\"metrics\":{},\"runs\":{runs},\"cps\":{},\"latest\":{}}};\n",
+        json!(w.name),
+        json!(w.key),
+        json!(metrics),
+        Json::Array(cps),
+        Json::Array(latest),
     )
+}
+
+/// `v` to six significant digits as JSON text; `null` for no value.
+fn push_number(out: &mut String, v: f64) {
+    match round6(v) {
+        Json::Number(n) => {
+            let _ = write!(out, "{n}");
+        }
+        _ => out.push_str("null"),
+    }
 }
 
 /// The folder of the series' files; workload `i` (from 0) is `data/s/{i + 1}.js`.

@@ -127,7 +127,6 @@ fn words(loc: &Localizer, trends: &Trends) -> serde_json::Value {
         "history-site-worse",
         "history-site-better",
         "history-site-changed",
-        "history-site-col-run",
         "history-col-date",
         "history-col-labels",
         "history-col-step",
