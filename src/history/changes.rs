@@ -4,7 +4,7 @@
 //! groups them) and ordered by harm: regressions before improvements, larger steps first.
 //! Judged here, once; `render::history::site` only prints it.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use super::trend::{Change, Series, Trends};
 use crate::compare::outcome::Trend;
@@ -125,23 +125,36 @@ fn name_of(key: &[(String, String)], telling: &BTreeSet<String>) -> String {
 }
 
 /// How many runs the report holds: distinct run ids over every series (a run gives one
-/// point to each metric's series; counting points would count runs × metrics).
-pub fn run_count(trends: &Trends) -> usize {
-    let ids: BTreeSet<&str> = trends
-        .series
+/// point to each metric's series; counting points would count runs × metrics). A run has
+/// one value per key column, so it is in one workload: ids are told apart within each,
+/// and a workload of one metric has as many runs as points.
+pub fn run_count(trends: &Trends, workloads: &[Workload]) -> usize {
+    workloads
         .iter()
-        .flat_map(|s| s.points.iter().map(|p| &*p.run_id))
-        .collect();
-    ids.len()
+        .map(|w| match w.series[..] {
+            [one] => trends.series[one].points.len(),
+            _ => {
+                let ids: HashSet<&str> = w
+                    .series
+                    .iter()
+                    .flat_map(|&i| trends.series[i].points.iter().map(|p| &*p.run_id))
+                    .collect();
+                ids.len()
+            }
+        })
+        .sum()
 }
 
-/// The dates with runs, oldest first.
+/// The dates with runs, oldest first. A night's runs share one date (`group.rs`), so
+/// dates are told apart by their address first: millions of points, hundreds of dates.
 pub fn nights(trends: &Trends) -> Vec<&str> {
-    let dates: BTreeSet<&str> = trends
-        .series
-        .iter()
-        .flat_map(|s| s.points.iter().map(|p| &*p.date))
-        .collect();
+    let mut seen: HashSet<usize> = HashSet::new();
+    let mut dates: BTreeSet<&str> = BTreeSet::new();
+    for p in trends.series.iter().flat_map(|s| &s.points) {
+        if seen.insert(p.date.as_ptr() as usize) {
+            dates.insert(&p.date);
+        }
+    }
     dates.into_iter().collect()
 }
 
@@ -331,7 +344,7 @@ mod tests {
         assert_eq!(w[0].series, [0, 1]);
         assert_eq!((w[0].name.as_str(), w[1].name.as_str()), ("a", "b"));
         // 30 runs of a (two metrics each) and 30 of b.
-        assert_eq!(run_count(&t), 60);
+        assert_eq!(run_count(&t, &w), 60);
     }
 
     #[test]

@@ -170,8 +170,9 @@ fn latest_text(loc: &Localizer, s: &Series) -> Option<String> {
 fn view(loc: &Localizer, store: &str, trends: &Trends) -> (View, BTreeMap<String, String>) {
     let lang = loc.lang();
     // Runs, not runs × metrics; workloads, not workloads × metrics (`history::changes`).
-    let runs = crate::history::changes::run_count(trends);
-    let workloads = crate::history::changes::workloads(trends).len();
+    let workloads = crate::history::changes::workloads(trends);
+    let runs = crate::history::changes::run_count(trends, &workloads);
+    let workloads = workloads.len();
     let st = &trends.settings;
     let mut intro = vec![loc.tr_args(
         "history-intro",

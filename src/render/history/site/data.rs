@@ -19,7 +19,9 @@ pub const SPARK_POINTS: usize = 30;
 
 /// The store's nights and label sets, each once, with the index every run refers to.
 pub struct Tables<'a> {
-    dates: BTreeMap<&'a str, usize>,
+    dates: Vec<&'a str>,
+    /// By the address of a shared date (a night's runs share one).
+    date_of: HashMap<usize, usize>,
     labels: Vec<&'a BTreeMap<String, String>>,
     /// By the address of a shared label set (a night's runs share one), then by content.
     by_ptr: HashMap<usize, usize>,
@@ -28,18 +30,20 @@ pub struct Tables<'a> {
 
 impl<'a> Tables<'a> {
     pub fn new(trends: &'a Trends) -> Tables<'a> {
+        let dates = crate::history::changes::nights(trends);
+        let index: BTreeMap<&str, usize> = dates.iter().enumerate().map(|(i, d)| (*d, i)).collect();
         let mut t = Tables {
-            dates: crate::history::changes::nights(trends)
-                .into_iter()
-                .enumerate()
-                .map(|(i, d)| (d, i))
-                .collect(),
+            dates,
+            date_of: HashMap::new(),
             labels: Vec::new(),
             by_ptr: HashMap::new(),
             by_content: BTreeMap::new(),
         };
         for s in &trends.series {
             for p in &s.points {
+                t.date_of
+                    .entry(p.date.as_ptr() as usize)
+                    .or_insert_with(|| index[&*p.date]);
                 let ptr = std::sync::Arc::as_ptr(&p.labels) as usize;
                 if t.by_ptr.contains_key(&ptr) {
                     continue;
@@ -55,6 +59,10 @@ impl<'a> Tables<'a> {
         t
     }
 
+    fn night_of(&self, date: &std::sync::Arc<str>) -> usize {
+        self.date_of[&(date.as_ptr() as usize)]
+    }
+
     fn labels_of(&self, labels: &std::sync::Arc<BTreeMap<String, String>>) -> usize {
         self.by_ptr[&(std::sync::Arc::as_ptr(labels) as usize)]
     }
@@ -62,7 +70,7 @@ impl<'a> Tables<'a> {
     /// `window.PERFLAB_NIGHTS`: `dates` (`YYYY-MM-DD`), `days` (days since 1970-01-01,
     /// for a time axis; `null` for a date no calendar knows) and `labels`.
     pub fn script(&self) -> String {
-        let dates: Vec<&str> = self.dates.keys().copied().collect();
+        let dates = &self.dates;
         let days: Vec<Option<i64>> = dates
             .iter()
             .map(|d| crate::render::charts::day_number(d))
@@ -224,7 +232,7 @@ pub fn series_script(trends: &Trends, tables: &Tables<'_>, w: &Workload) -> Stri
             let mut new_row = || {
                 rows.push((
                     &*p.date,
-                    tables.dates[&*p.date],
+                    tables.night_of(&p.date),
                     tables.labels_of(&p.labels),
                     vec![f64::NAN; series.len()],
                 ));
@@ -241,7 +249,7 @@ pub fn series_script(trends: &Trends, tables: &Tables<'_>, w: &Workload) -> Stri
         point_rows.push(these);
     }
     let mut order: Vec<usize> = (0..rows.len()).collect();
-    order.sort_by(|&a, &b| rows[a].0.cmp(rows[b].0).then(a.cmp(&b)));
+    order.sort_by(|&a, &b| rows[a].1.cmp(&rows[b].1).then(a.cmp(&b)));
     let mut place = vec![0; rows.len()];
     for (at, &r) in order.iter().enumerate() {
         place[r] = at;

@@ -35,7 +35,7 @@ pub fn write(
         trends,
         workloads: &workloads,
         store,
-        runs: changes::run_count(trends),
+        runs: changes::run_count(trends, &workloads),
         window,
         changed: &changed,
         langs,
