@@ -172,7 +172,10 @@ fn report(args: ReportArgs, langs: &[&'static str], env: &Env) -> anyhow::Result
             if !args.json {
                 // The pages; not the data files, one per series.
                 let mut stdout = std::io::stdout().lock();
-                for path in written.iter().filter(|p| p.extension().is_some_and(|e| e == "html")) {
+                for path in written
+                    .iter()
+                    .filter(|p| p.extension().is_some_and(|e| e == "html"))
+                {
                     writeln!(stdout, "{}", path.display())?;
                 }
             }

@@ -253,16 +253,13 @@ fn harm(trends: &Trends, m: &Moved) -> f64 {
 /// it (or the first run) to it, and from it to the next (or the last run).
 pub fn segments(s: &Series, ci: usize) -> (Mean, Mean) {
     let at = s.change_points[ci].index;
-    let start = ci
-        .checked_sub(1)
-        .map_or(0, |p| s.change_points[p].index);
+    let start = ci.checked_sub(1).map_or(0, |p| s.change_points[p].index);
     let end = s
         .change_points
         .get(ci + 1)
         .map_or(s.points.len(), |c| c.index);
-    let values = |a: usize, b: usize| -> Vec<f64> {
-        s.points[a..b].iter().map(|p| p.value).collect()
-    };
+    let values =
+        |a: usize, b: usize| -> Vec<f64> { s.points[a..b].iter().map(|p| p.value).collect() };
     (mean_of(&values(start, at)), mean_of(&values(at, end)))
 }
 
@@ -335,9 +332,17 @@ mod tests {
     #[test]
     fn names_keep_the_values_that_differ_and_counts_are_runs() {
         let t = trends(vec![
-            series(&[("model_id", "a"), ("backend", "")], "output_throughput", 1.0),
+            series(
+                &[("model_id", "a"), ("backend", "")],
+                "output_throughput",
+                1.0,
+            ),
             series(&[("model_id", "a"), ("backend", "")], "p99_ttft_ms", 1.0),
-            series(&[("model_id", "b"), ("backend", "")], "output_throughput", 1.0),
+            series(
+                &[("model_id", "b"), ("backend", "")],
+                "output_throughput",
+                1.0,
+            ),
         ]);
         let w = workloads(&t);
         assert_eq!(w.len(), 2);
@@ -361,7 +366,10 @@ mod tests {
         let all = what_changed(&t, &w, &Window::Nights(30));
         // One night and commit, in two groups: its regressions and its improvement.
         assert_eq!(all.groups.len(), 2, "{all:?}");
-        assert_eq!((all.groups[0].trend, all.groups[1].trend), (Trend::Worse, Trend::Better));
+        assert_eq!(
+            (all.groups[0].trend, all.groups[1].trend),
+            (Trend::Worse, Trend::Better)
+        );
         let order: Vec<(usize, Trend)> = all
             .groups
             .iter()

@@ -392,10 +392,17 @@ fn the_report_finds_the_step_at_its_night_with_the_commit() {
         .assert()
         .success();
     let listed = String::from_utf8(written.get_output().stdout.clone()).unwrap();
-    assert_eq!(listed.lines().count(), 6, "the pages, not the data: {listed}");
+    assert_eq!(
+        listed.lines().count(),
+        6,
+        "the pages, not the data: {listed}"
+    );
     let ru = std::fs::read_to_string(site.join("index.ru.html")).unwrap();
     assert!(ru.contains("Content-Security-Policy"), "{ru}");
-    assert!(ru.contains("ухудшение") && ru.contains("commit=c025"), "{ru}");
+    assert!(
+        ru.contains("ухудшение") && ru.contains("commit=c025"),
+        "{ru}"
+    );
     assert!(ru.contains(&date_of(25)), "{ru}");
     assert!(!ru.contains("Regressions first"), "{ru}");
     let data = std::fs::read_to_string(site.join("data/s/1.js")).unwrap();
@@ -413,7 +420,10 @@ fn the_report_finds_the_step_at_its_night_with_the_commit() {
         .success();
     let en = std::fs::read_to_string(late.join("index.en.html")).unwrap();
     assert!(en.contains("No change point in these nights."), "{en}");
-    assert!(en.contains(&format!("from {} to {}", date_of(33), date_of(39))), "{en}");
+    assert!(
+        en.contains(&format!("from {} to {}", date_of(33), date_of(39))),
+        "{en}"
+    );
 
     // --since leaves the older nights out; the change is then at the same night.
     let out = perflab()

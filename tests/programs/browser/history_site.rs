@@ -49,7 +49,11 @@ fn site(dir: &Path) -> PathBuf {
                 let mut run = real.clone();
                 run["model_id"] = json!(model);
                 run["max_concurrency"] = json!(conc);
-                for key in ["request_throughput", "output_throughput", "total_token_throughput"] {
+                for key in [
+                    "request_throughput",
+                    "output_throughput",
+                    "total_token_throughput",
+                ] {
                     let v = run[key].as_f64().unwrap() * (conc as f64 / 8.0);
                     run[key] = json!(v * factor(model, conc, i));
                 }
@@ -63,7 +67,10 @@ fn site(dir: &Path) -> PathBuf {
             .arg("--store")
             .arg(&store)
             .args(["--date", &date(i)])
-            .args(["--label", &format!("commit={:07x}{}", 0xabc000 + i, "0".repeat(33))])
+            .args([
+                "--label",
+                &format!("commit={:07x}{}", 0xabc000 + i, "0".repeat(33)),
+            ])
             .args(["--label", "machine=h100-node-1"])
             .assert()
             .success();
@@ -91,7 +98,10 @@ fn no_errors(session: &Session, page: &str) {
         .into_iter()
         .filter(|e| e["level"] == "SEVERE")
         .collect();
-    assert!(severe.is_empty(), "{page}: browser console errors: {severe:?}");
+    assert!(
+        severe.is_empty(),
+        "{page}: browser console errors: {severe:?}"
+    );
 }
 
 fn shoot(session: &Session, shots: &Path, name: &str) {
@@ -126,9 +136,19 @@ pub fn check_history_site(chromium: &Path, chromedriver: &Path) {
         .collect();
     assert!(moves.len() >= 3, "{summary:?}");
     assert_eq!(moves[0]["cls"], "move worse", "{summary:?}");
-    assert_eq!(moves[0]["name"], "llama-3-8b · max_concurrency=8", "{summary:?}");
-    assert!(moves[0]["step"].as_str().unwrap().starts_with("-1"), "{summary:?}");
-    assert!(moves[0]["means"].as_str().unwrap().contains(" ± "), "{:?}", moves[0]);
+    assert_eq!(
+        moves[0]["name"], "llama-3-8b · max_concurrency=8",
+        "{summary:?}"
+    );
+    assert!(
+        moves[0]["step"].as_str().unwrap().starts_with("-1"),
+        "{summary:?}"
+    );
+    assert!(
+        moves[0]["means"].as_str().unwrap().contains(" ± "),
+        "{:?}",
+        moves[0]
+    );
     let worse: Vec<usize> = (0..moves.len())
         .filter(|&i| moves[i]["cls"] == "move worse")
         .collect();
@@ -152,7 +172,10 @@ pub fn check_history_site(chromium: &Path, chromedriver: &Path) {
     assert_eq!(qwen["cls"], "move better");
     let intro = session.exec("return document.querySelector('main p').textContent;");
     assert!(
-        intro.as_str().unwrap().starts_with("6 series of 180 runs in "),
+        intro
+            .as_str()
+            .unwrap()
+            .starts_with("6 series of 180 runs in "),
         "counts are workloads and runs: {intro}"
     );
     no_errors(&session, "index.en.html");
@@ -173,7 +196,10 @@ pub fn check_history_site(chromium: &Path, chromedriver: &Path) {
     assert_eq!(page["title"], "llama-3-8b · max_concurrency=8", "{page}");
     assert_eq!(page["runs"], NIGHTS, "{page}");
     let marks = page["marks"].to_string();
-    assert!(marks.contains("0abc019 -1"), "the commit of night 25 marked: {page}");
+    assert!(
+        marks.contains("0abc019 -1"),
+        "the commit of night 25 marked: {page}"
+    );
     let between = page["between"][0].as_str().unwrap_or_default();
     assert!(
         between.contains(&date(24)) && between.contains(&date(25)) && between.contains("abc018"),
@@ -193,7 +219,10 @@ pub fn check_history_site(chromium: &Path, chromedriver: &Path) {
     );
     assert_eq!(
         filtered["rows"],
-        json!(["qwen3-14b · max_concurrency=8", "qwen3-14b · max_concurrency=16"]),
+        json!([
+            "qwen3-14b · max_concurrency=8",
+            "qwen3-14b · max_concurrency=16"
+        ]),
         "{filtered}"
     );
     assert_eq!(filtered["hash"], "#model_id=qwen", "{filtered}");

@@ -159,10 +159,7 @@ pub fn index_script(trends: &Trends, workloads: &[Workload]) -> String {
         .collect();
     let label_names: std::collections::BTreeSet<&String> =
         labels.iter().flat_map(|l| l.keys()).collect();
-    let mut columns: Vec<String> = key_columns
-        .iter()
-        .map(|&i| trends.key[i].clone())
-        .collect();
+    let mut columns: Vec<String> = key_columns.iter().map(|&i| trends.key[i].clone()).collect();
     columns.extend(label_names.iter().map(|l| format!("label:{l}")));
     let rows: Vec<Json> = workloads
         .iter()
@@ -188,11 +185,8 @@ pub fn index_script(trends: &Trends, workloads: &[Workload]) -> String {
                     };
                     let last = s.points.last().map(|p| p.value).unwrap_or(f64::NAN);
                     let vs = s.latest.as_ref().and_then(|l| l.vs_median_pct);
-                    let mut cell = vec![
-                        round6(last),
-                        vs.map_or(Json::Null, round6),
-                        json!(spark(s)),
-                    ];
+                    let mut cell =
+                        vec![round6(last), vs.map_or(Json::Null, round6), json!(spark(s))];
                     if let Some(c) = s.change_points.last() {
                         cell.extend([
                             json!(c.date),
@@ -224,14 +218,13 @@ pub fn series_script(trends: &Trends, tables: &Tables<'_>, w: &Workload) -> Stri
     // The runs of every metric merged by run id (NaN: the run has no value of that
     // metric); each metric's point → its row. One metric: the points are the rows.
     let mut row_of: HashMap<&str, usize> = HashMap::new();
-    let mut rows: Vec<(&str, usize, usize, Vec<f64>)> = Vec::new();
+    let mut rows: Vec<(usize, usize, Vec<f64>)> = Vec::new();
     let mut point_rows: Vec<Vec<usize>> = Vec::new();
     for (m, s) in series.iter().enumerate() {
         let mut these = Vec::with_capacity(s.points.len());
         for p in &s.points {
             let mut new_row = || {
                 rows.push((
-                    &*p.date,
                     tables.night_of(&p.date),
                     tables.labels_of(&p.labels),
                     vec![f64::NAN; series.len()],
@@ -243,13 +236,13 @@ pub fn series_script(trends: &Trends, tables: &Tables<'_>, w: &Workload) -> Stri
             } else {
                 *row_of.entry(&*p.run_id).or_insert_with(new_row)
             };
-            rows[r].3[m] = p.value;
+            rows[r].2[m] = p.value;
             these.push(r);
         }
         point_rows.push(these);
     }
     let mut order: Vec<usize> = (0..rows.len()).collect();
-    order.sort_by(|&a, &b| rows[a].1.cmp(&rows[b].1).then(a.cmp(&b)));
+    order.sort_by(|&a, &b| rows[a].0.cmp(&rows[b].0).then(a.cmp(&b)));
     let mut place = vec![0; rows.len()];
     for (at, &r) in order.iter().enumerate() {
         place[r] = at;
@@ -257,7 +250,7 @@ pub fn series_script(trends: &Trends, tables: &Tables<'_>, w: &Workload) -> Stri
     let mut runs = String::with_capacity(rows.len() * (12 + 10 * series.len()));
     runs.push('[');
     for (k, &r) in order.iter().enumerate() {
-        let (_, night, labels, values) = &rows[r];
+        let (night, labels, values) = &rows[r];
         if k > 0 {
             runs.push(',');
         }

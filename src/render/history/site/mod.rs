@@ -150,7 +150,10 @@ mod tests {
             let text = std::fs::read_to_string(path).unwrap();
             assert_eq!(text, std::fs::read_to_string(b.path().join(rel)).unwrap());
             if rel.extension().is_some_and(|e| e == "html") {
-                assert!(!text.contains("<img") && !text.contains("<b>c"), "{rel:?}: {text}");
+                assert!(
+                    !text.contains("<img") && !text.contains("<b>c"),
+                    "{rel:?}: {text}"
+                );
                 assert!(!text.contains("<store>"), "{rel:?}");
                 assert!(text.contains("script-src 'self'"), "{rel:?}");
             }
@@ -158,10 +161,22 @@ mod tests {
         let first = std::fs::read_to_string(a.path().join("index.en.html")).unwrap();
         // Named by the telling key value (the empty dataset left out), escaped; the
         // stepping workload is the second, so its page is trend.en.html#2.
-        assert!(first.contains("href=\"trend.en.html#2\">m&amp;&quot;2&quot;</a>"), "{first}");
-        assert!(first.contains("commit=&lt;/script&gt;&lt;b&gt;c20"), "{first}");
-        assert!(first.contains("2 series of 60 runs in &lt;store&gt;."), "{first}");
+        assert!(
+            first.contains("href=\"trend.en.html#2\">m&amp;&quot;2&quot;</a>"),
+            "{first}"
+        );
+        assert!(
+            first.contains("commit=&lt;/script&gt;&lt;b&gt;c20"),
+            "{first}"
+        );
+        assert!(
+            first.contains("2 series of 60 runs in &lt;store&gt;."),
+            "{first}"
+        );
         let index = std::fs::read_to_string(a.path().join("data/index.js")).unwrap();
-        assert!(index.contains("\"columns\":[\"model_id\"]"), "no empty column: {index}");
+        assert!(
+            index.contains("\"columns\":[\"model_id\"]"),
+            "no empty column: {index}"
+        );
     }
 }

@@ -61,11 +61,22 @@ const TREND: Kind = Kind {
 fn frame(
     loc: &Localizer,
     langs: &[&'static str],
-    kind: &Kind, title: &str, body: &str, words: &serde_json::Value) -> String {
+    kind: &Kind,
+    title: &str,
+    body: &str,
+    words: &serde_json::Value,
+) -> String {
     let lang = loc.lang();
     let nav_link = |stem: &str, id: &str| {
-        let class = if stem == kind.stem { " class=\"here\"" } else { "" };
-        format!("<a href=\"{stem}.{lang}.html\"{class}>{}</a>", esc(&loc.tr(id)))
+        let class = if stem == kind.stem {
+            " class=\"here\""
+        } else {
+            ""
+        };
+        format!(
+            "<a href=\"{stem}.{lang}.html\"{class}>{}</a>",
+            esc(&loc.tr(id))
+        )
     };
     let langs: Vec<String> = langs
         .iter()
@@ -73,7 +84,10 @@ fn frame(
             if *l == lang {
                 format!("<b>{l}</b>")
             } else {
-                format!("<a href=\"{}.{l}.html\" hreflang=\"{l}\">{l}</a>", kind.stem)
+                format!(
+                    "<a href=\"{}.{l}.html\" hreflang=\"{l}\">{l}</a>",
+                    kind.stem
+                )
             }
         })
         .collect();
@@ -137,13 +151,21 @@ fn words(loc: &Localizer, trends: &Trends) -> serde_json::Value {
     ];
     let mut map: serde_json::Map<String, serde_json::Value> = ids
         .iter()
-        .map(|id| (id.trim_start_matches("history-").to_owned(), json!(loc.tr(id))))
+        .map(|id| {
+            (
+                id.trim_start_matches("history-").to_owned(),
+                json!(loc.tr(id)),
+            )
+        })
         .collect();
     // Messages with numbers: the script puts them where `{name}` stands.
     let hole = |name: &str| FluentValue::from(format!("{{{name}}}"));
     map.insert(
         "site-shown".into(),
-        json!(loc.tr_args("history-site-shown", &[("shown", hole("shown")), ("total", hole("total"))])),
+        json!(loc.tr_args(
+            "history-site-shown",
+            &[("shown", hole("shown")), ("total", hole("total"))]
+        )),
     );
     map.insert(
         "site-missing".into(),
@@ -170,10 +192,8 @@ fn words(loc: &Localizer, trends: &Trends) -> serde_json::Value {
         .metrics
         .iter()
         .map(|m| {
-            let name = crate::render::report::with_unit(
-                &metric_name(loc, m),
-                crate::compare::unit_of(m),
-            );
+            let name =
+                crate::render::report::with_unit(&metric_name(loc, m), crate::compare::unit_of(m));
             (m.clone(), json!(name))
         })
         .collect();
@@ -216,7 +236,10 @@ fn changed_page(loc: &Localizer, cx: &Context<'_>) -> String {
     }
     body.push_str("</p>\n");
     if ch.to.is_none() {
-        body.push_str(&format!("<p>{}</p>\n", esc(&loc.tr("history-site-no-runs"))));
+        body.push_str(&format!(
+            "<p>{}</p>\n",
+            esc(&loc.tr("history-site-no-runs"))
+        ));
     } else if ch.groups.is_empty() {
         body.push_str(&format!(
             "<p class=\"none\">{}</p>\n",
@@ -260,7 +283,10 @@ fn move_item(loc: &Localizer, cx: &Context<'_>, m: &Moved) -> String {
         _ => ("changed", loc.tr("history-site-changed")),
     };
     let provisional = if c.provisional {
-        format!(" <span class=\"prov\">{}</span>", esc(&loc.tr("history-provisional")))
+        format!(
+            " <span class=\"prov\">{}</span>",
+            esc(&loc.tr("history-provisional"))
+        )
     } else {
         String::new()
     };
@@ -357,7 +383,14 @@ fn series_page(loc: &Localizer, cx: &Context<'_>) -> String {
         esc(&intro(loc, cx)),
         esc(&loc.tr("history-site-more")),
     );
-    frame(loc, cx.langs, &SERIES, &title, &body, &words(loc, cx.trends))
+    frame(
+        loc,
+        cx.langs,
+        &SERIES,
+        &title,
+        &body,
+        &words(loc, cx.trends),
+    )
 }
 
 fn trend_page(loc: &Localizer, cx: &Context<'_>) -> String {
