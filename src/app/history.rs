@@ -4,11 +4,12 @@
 //! themselves as JSON lines, or as the page (`render::history`) in Markdown or HTML.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::{load, Env};
 use crate::compare::policy::{Policy, PolicyOrigin};
 use crate::export::{unsupported, Exporter, Format, Style};
+use crate::history::changes::{Window, DEFAULT_NIGHTS};
 use crate::history::{self, Added, Settings, Store, TrendSpec, Trends};
 use crate::render::history as page;
 use crate::render::page::Page;
@@ -46,7 +47,9 @@ pub struct ReportRequest {
     pub key: Vec<String>,
     /// `COLUMN=VALUE`: only runs with this value.
     pub filters: Vec<String>,
-    /// `YYYY-MM-DD`: only runs of this date and later.
+    /// `YYYY-MM-DD`: only runs of this date and later, and the site's first page shows the
+    /// changes from then; a number N: every run read, the first page shows the changes of
+    /// the last N nights with runs (`None`: 7).
     pub since: Option<String>,
     /// Runs before the latest that make its recent distribution.
     pub recent: usize,
@@ -60,12 +63,20 @@ pub struct ReportRequest {
 pub struct ReportOutcome {
     pub store: String,
     pub trends: Trends,
+    /// The nights the site's first page looks back over.
+    pub window: Window,
 }
 
 impl ReportOutcome {
     /// The page in `lang`: Markdown, the HTML made from it, and the charts both show.
     pub fn page(&self, lang: &str, templates: &Templates) -> Result<Page> {
         page::render(&self.trends, &self.store, lang, templates)
+    }
+
+    /// The static site under `out` (`render::history::site`), in `langs`; the files
+    /// written.
+    pub fn write_site(&self, out: &Path, langs: &[&'static str]) -> Result<Vec<PathBuf>> {
+        page::site::write(out, &self.trends, &self.store, &self.window, langs)
     }
 
     /// One JSON object per series (`render::history::json_lines`).
@@ -182,16 +193,23 @@ pub fn report(request: &ReportRequest, env: &Env) -> Result<ReportOutcome> {
     } else {
         named
     };
+    // A number of nights only sets the first page's window; a date also filters the runs.
+    let (since, window) = match request.since.as_deref().map(str::trim) {
+        None | Some("") => (None, Window::Nights(DEFAULT_NIGHTS)),
+        Some(n) if n.bytes().all(|b| b.is_ascii_digit()) => {
+            (None, Window::Nights(n.parse().unwrap_or(usize::MAX)))
+        }
+        Some(d) => {
+            let date = date_arg(d, env)?;
+            (Some(date.clone()), Window::Since(date))
+        }
+    };
     let spec = TrendSpec {
         metrics,
         default_metrics,
         key,
         filters,
-        since: request
-            .since
-            .as_deref()
-            .map(|d| date_arg(d, env))
-            .transpose()?,
+        since,
         settings: request.settings,
         recent: request.recent,
     };
@@ -200,6 +218,7 @@ pub fn report(request: &ReportRequest, env: &Env) -> Result<ReportOutcome> {
     Ok(ReportOutcome {
         store: request.store.clone(),
         trends,
+        window,
     })
 }
 

@@ -97,15 +97,23 @@ pub struct ReportArgs {
     /// Only runs whose COLUMN (or label) has this value; repeatable.
     #[arg(long = "filter", value_name = "COLUMN=VALUE")]
     pub filters: Vec<String>,
-    /// Only runs of this date and later (YYYY-MM-DD).
-    #[arg(long, value_name = "YYYY-MM-DD")]
+    /// A date (YYYY-MM-DD): only runs of this date and later, and the site's first page
+    /// lists the change points from then. A number N: every run read, the first page lists
+    /// the change points of the last N nights with runs. Default: 7.
+    #[arg(long, value_name = "N|YYYY-MM-DD")]
     pub since: Option<String>,
     /// How many runs before the latest make its recent distribution.
     #[arg(long, value_name = "N", default_value_t = 30)]
     pub recent: usize,
-    /// Write history.LANG.md, history.LANG.html and charts/ into DIR.
+    /// Write the site into DIR: index.LANG.html (what changed), series.LANG.html (every
+    /// series), trend.LANG.html (one series), site.js and data/; it opens from the folder.
+    /// With --format md: history.LANG.md, history.LANG.html and charts/ instead.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// `site` (with --out, the default there) or `md`: the single Markdown page, on
+    /// stdout or, with --out, as history.LANG.md with its HTML and charts.
+    #[arg(long, value_name = "FORMAT", value_parser = ["site", "md"], requires_if("site", "out"))]
+    pub format: Option<String>,
     /// One JSON object per series per line on stdout.
     #[arg(long)]
     pub json: bool,
@@ -157,7 +165,21 @@ fn report(args: ReportArgs, langs: &[&'static str], env: &Env) -> anyhow::Result
     if args.json {
         stdout.export(&outcome, Format::Json, &style)?;
     }
+    let markdown = args.format.as_deref() == Some("md");
     match &args.out {
+        Some(out) if !markdown => {
+            let written = outcome.write_site(out, langs)?;
+            if !args.json {
+                // The pages; not the data files, one per series.
+                let mut stdout = std::io::stdout().lock();
+                for path in written
+                    .iter()
+                    .filter(|p| p.extension().is_some_and(|e| e == "html"))
+                {
+                    writeln!(stdout, "{}", path.display())?;
+                }
+            }
+        }
         // One page per language, its charts beside it.
         Some(out) => {
             let pages = langs

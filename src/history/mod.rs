@@ -2,11 +2,12 @@
 //! (a folder or object storage, `store`), added idempotently (`add`, identities in
 //! `labels`), read back (`read`) as series of one metric with their change points
 //! (`trend`, grouped by `group`, by E-Divisive means in `edivisive`), several metrics' changes grouped by
-//! night (`nights`). Rendering is `render::history`; the
+//! night (`nights`); the workloads and the last nights' changes ordered by harm (`changes`). Rendering is `render::history`; the
 //! commands are `app::history` (`add`, `report`) and `diff --against-history`.
 
 pub mod add;
 pub mod baseline;
+pub mod changes;
 pub mod edivisive;
 mod energy;
 mod group;

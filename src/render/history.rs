@@ -19,6 +19,7 @@ use crate::render::{charts, html};
 use crate::Result;
 
 mod chart;
+pub mod site;
 use chart::chart;
 
 pub const HISTORY_TEMPLATE: &str = "history.md.j2";
@@ -168,13 +169,16 @@ fn latest_text(loc: &Localizer, s: &Series) -> Option<String> {
 
 fn view(loc: &Localizer, store: &str, trends: &Trends) -> (View, BTreeMap<String, String>) {
     let lang = loc.lang();
-    let runs: usize = trends.series.iter().map(|s| s.points.len()).sum();
+    // Runs, not runs × metrics; workloads, not workloads × metrics (`history::changes`).
+    let workloads = crate::history::changes::workloads(trends);
+    let runs = crate::history::changes::run_count(trends, &workloads);
+    let workloads = workloads.len();
     let st = &trends.settings;
     let mut intro = vec![loc.tr_args(
         "history-intro",
         &[
             ("store", FluentValue::from(md(store))),
-            ("series", (trends.series.len() as i64).into()),
+            ("series", (workloads as i64).into()),
             ("runs", (runs as i64).into()),
         ],
     )];

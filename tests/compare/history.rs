@@ -349,6 +349,7 @@ fn the_report_finds_the_step_at_its_night_with_the_commit() {
         .arg(&store)
         .arg("--out")
         .arg(&pages)
+        .args(["--format", "md"])
         .assert()
         .success();
     let md = std::fs::read_to_string(pages.join("history.en.md")).unwrap();
@@ -378,6 +379,51 @@ fn the_report_finds_the_step_at_its_night_with_the_commit() {
         "{texts:?}"
     );
     assert!(!svg.contains("output_throughput"));
+
+    // The site: the drop of night 25 is on the first page when the window reaches it.
+    let site = tmp.path().join("site");
+    let written = perflab()
+        .args(["--lang", "en,ru", "history", "report", "--since", "20"])
+        .args(["--metric", "output_throughput"])
+        .arg("--store")
+        .arg(&store)
+        .arg("--out")
+        .arg(&site)
+        .assert()
+        .success();
+    let listed = String::from_utf8(written.get_output().stdout.clone()).unwrap();
+    assert_eq!(
+        listed.lines().count(),
+        6,
+        "the pages, not the data: {listed}"
+    );
+    let ru = std::fs::read_to_string(site.join("index.ru.html")).unwrap();
+    assert!(ru.contains("Content-Security-Policy"), "{ru}");
+    assert!(
+        ru.contains("ухудшение") && ru.contains("commit=c025"),
+        "{ru}"
+    );
+    assert!(ru.contains(&date_of(25)), "{ru}");
+    assert!(!ru.contains("Regressions first"), "{ru}");
+    let data = std::fs::read_to_string(site.join("data/s/1.js")).unwrap();
+    assert!(data.starts_with("window.PERFLAB_SERIES = {"), "{data}");
+    assert!(site.join("site.js").is_file() && site.join("data/nights.js").is_file());
+    // Seven nights back from night 39 do not reach night 25.
+    let late = tmp.path().join("late");
+    perflab()
+        .args(["history", "report", "--metric", "output_throughput"])
+        .arg("--store")
+        .arg(&store)
+        .arg("--out")
+        .arg(&late)
+        .assert()
+        .success();
+    let en = std::fs::read_to_string(late.join("index.en.html")).unwrap();
+    assert!(en.contains("No change point in these nights."), "{en}");
+    assert!(
+        en.contains(&format!("from {} to {}", date_of(33), date_of(39))),
+        "{en}"
+    );
 
     // --since leaves the older nights out; the change is then at the same night.
     let out = perflab()
@@ -798,6 +844,7 @@ fn two_metrics_in_one_report_and_one_entry_per_night() {
         .arg(&store)
         .arg("--out")
         .arg(&pages)
+        .args(["--format", "md"])
         .assert()
         .success();
     let md = std::fs::read_to_string(pages.join("history.en.md")).unwrap();

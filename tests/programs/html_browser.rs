@@ -1,8 +1,9 @@
 //! Opens perflab's pages in headless Chromium through WebDriver (`tests/programs/webdriver/`) and
 //! checks what a reader would see: the page loads, the browser logs no error, every
 //! inline chart has a size and its texts are laid out. The pages: a report page with
-//! Cyrillic and Chinese charts here, and the pages of load sweeps in
-//! `tests/programs/browser/curve_pages.rs`.
+//! Cyrillic and Chinese charts here, the pages of load sweeps in
+//! `tests/programs/browser/curve_pages.rs`, and the history site in
+//! `tests/programs/browser/history_site.rs`.
 //!
 //! Needs Debian's `chromium`, `chromium-driver` and `fonts-noto-cjk` (`.ci/run` installs
 //! them). This file has its own harness (libtest-mimic) so that, where Chromium or its
@@ -14,6 +15,8 @@
 
 #[path = "browser/curve_pages.rs"]
 mod curve_pages;
+#[path = "browser/history_site.rs"]
+mod history_site;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -172,7 +175,7 @@ fn chinese_cdf() -> String {
 /// libtest-mimic counts a panic as a failure).
 type BrowserTest = (&'static str, fn(&Path, &Path));
 
-const TESTS: [BrowserTest; 4] = [
+const TESTS: [BrowserTest; 5] = [
     (
         "report_page_renders_in_headless_chromium",
         check_report_page,
@@ -188,6 +191,10 @@ const TESTS: [BrowserTest; 4] = [
     (
         "the_reports_load_curve_renders_in_headless_chromium",
         curve_pages::check_report_load_curve,
+    ),
+    (
+        "the_history_site_leads_with_regressions_and_filters_by_address",
+        history_site::check_history_site,
     ),
 ];
 

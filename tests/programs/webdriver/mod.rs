@@ -213,3 +213,141 @@ pub fn inspect(chromium: &Path, chromedriver: &Path, html: &Path, script: &str) 
     drop(driver);
     (page, log)
 }
+
+/// A browser session kept open across several steps: navigate, run scripts, resize,
+/// take screenshots. Ends (and stops the driver) when dropped.
+pub struct Session {
+    driver: Driver,
+    id: String,
+    _profile: tempfile::TempDir,
+}
+
+impl Session {
+    pub fn start(chromium: &Path, chromedriver: &Path, width: u32, height: u32) -> Session {
+        let profile = tempfile::tempdir().unwrap();
+        let driver = start_driver(chromedriver);
+        let capabilities = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:loggingPrefs": {"browser": "ALL"},
+            "goog:chromeOptions": {
+                "binary": chromium.display().to_string(),
+                "args": [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                    "--no-first-run", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+                    format!("--window-size={width},{height}"),
+                    format!("--user-data-dir={}", profile.path().display()),
+                ],
+            },
+        }}});
+        let session = value_of(
+            http(driver.port, "POST", "/session", Some(&capabilities)).unwrap(),
+            "new session",
+        );
+        let id = session["sessionId"]
+            .as_str()
+            .expect("session id")
+            .to_owned();
+        Session {
+            driver,
+            id,
+            _profile: profile,
+        }
+    }
+
+    fn call(&self, method: &str, path: &str, body: Option<&Value>, what: &str) -> Value {
+        let path = format!("/session/{}{path}", self.id);
+        value_of(http(self.driver.port, method, &path, body).unwrap(), what)
+    }
+
+    pub fn goto(&self, url: &str) {
+        self.call("POST", "/url", Some(&json!({ "url": url })), "navigate");
+    }
+
+    /// Runs `script` (a function body) and returns what it returned.
+    pub fn exec(&self, script: &str) -> Value {
+        self.call(
+            "POST",
+            "/execute/sync",
+            Some(&json!({"script": script, "args": []})),
+            "execute script",
+        )
+    }
+
+    /// Waits up to 10 s for `condition` (a JavaScript expression) to be true.
+    pub fn wait_for(&self, condition: &str) {
+        for _ in 0..100 {
+            if self.exec(&format!("return !!({condition});")) == json!(true) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        panic!("timed out waiting for `{condition}`");
+    }
+
+    pub fn url(&self) -> String {
+        self.call("GET", "/url", None, "current url")
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    }
+
+    /// The browser's console since the last call.
+    pub fn log(&self) -> Vec<Value> {
+        self.call("POST", "/se/log", Some(&json!({"type": "browser"})), "log")
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    pub fn set_size(&self, width: u32, height: u32) {
+        self.call(
+            "POST",
+            "/window/rect",
+            Some(&json!({"width": width, "height": height})),
+            "set window size",
+        );
+    }
+
+    /// A PNG of the viewport.
+    pub fn screenshot(&self) -> Vec<u8> {
+        let text = self.call("GET", "/screenshot", None, "screenshot");
+        base64_decode(text.as_str().expect("base64 PNG"))
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = http(
+            self.driver.port,
+            "DELETE",
+            &format!("/session/{}", self.id),
+            None,
+        );
+    }
+}
+
+/// Standard base64 (WebDriver's screenshots), without a crate for twenty lines.
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| -> Option<u32> {
+        Some(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        } as u32)
+    };
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0);
+    for v in text.bytes().filter_map(value) {
+        acc = ((acc << 6) | v) & 0xFFFF;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+        }
+    }
+    out
+}
