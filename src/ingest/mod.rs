@@ -14,6 +14,9 @@ mod split;
 pub mod text;
 mod walk;
 
+mod evalscope_console;
+mod evalscope_json;
+mod evalscope_labels;
 mod guidellm_console;
 mod guidellm_csv;
 mod guidellm_json;
@@ -25,6 +28,7 @@ mod json_shallow;
 mod llama_bench;
 mod llama_bench_fields;
 mod llama_bench_md;
+mod llmperf;
 mod mlperf_summary;
 mod namespace;
 mod ollama_verbose;
@@ -81,6 +85,8 @@ fn file_readers() -> Vec<&'static dyn Reader> {
         &guidellm_json::GuidellmJsonReader,
         &guidellm_csv::GuidellmCsvReader,
         &inference_perf::InferencePerfReader,
+        &evalscope_json::EvalscopeJsonReader,
+        &llmperf::LlmperfReader,
     ]
 }
 
@@ -98,6 +104,7 @@ fn text_readers() -> Vec<&'static dyn Reader> {
         &mlperf_summary::MlperfSummaryReader,
         &trtllm_bench::TrtllmBenchReader,
         &ollama_verbose::OllamaVerboseReader,
+        &evalscope_console::EvalscopeConsoleReader,
     ]
 }
 

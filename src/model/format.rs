@@ -31,10 +31,13 @@ pub enum Format {
     MlperfSummary,
     TrtllmBenchConsole,
     OllamaVerbose,
+    EvalscopePerfJson,
+    EvalscopePerfConsole,
+    LlmperfJson,
 }
 
 impl Format {
-    pub const ALL: [Format; 25] = [
+    pub const ALL: [Format; 28] = [
         Format::VllmServeText,
         Format::SglangServeText,
         Format::VllmServeJson,
@@ -60,6 +63,9 @@ impl Format {
         Format::MlperfSummary,
         Format::TrtllmBenchConsole,
         Format::OllamaVerbose,
+        Format::EvalscopePerfJson,
+        Format::EvalscopePerfConsole,
+        Format::LlmperfJson,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -89,6 +95,9 @@ impl Format {
             Format::MlperfSummary => "mlperf-summary",
             Format::TrtllmBenchConsole => "trtllm-bench-console",
             Format::OllamaVerbose => "ollama-verbose",
+            Format::EvalscopePerfJson => "evalscope-perf-json",
+            Format::EvalscopePerfConsole => "evalscope-perf-console",
+            Format::LlmperfJson => "llmperf-json",
         }
     }
 
@@ -111,6 +120,8 @@ impl Format {
             Format::MlperfSummary => "mlperf",
             Format::TrtllmBenchConsole => "trtllm-bench",
             Format::OllamaVerbose => "ollama",
+            Format::EvalscopePerfJson | Format::EvalscopePerfConsole => "evalscope-perf",
+            Format::LlmperfJson => "llmperf",
         }
     }
 
@@ -127,7 +138,9 @@ impl Format {
             | Format::AiperfJson
             | Format::GuidellmJson
             | Format::InferencePerfJson
-            | Format::LlamaBenchJson => 3,
+            | Format::LlamaBenchJson
+            | Format::EvalscopePerfJson
+            | Format::LlmperfJson => 3,
             Format::GenaiPerfCsv
             | Format::AiperfCsv
             | Format::GuidellmCsv
@@ -155,6 +168,7 @@ impl Format {
                 | Format::MlperfSummary
                 | Format::TrtllmBenchConsole
                 | Format::OllamaVerbose
+                | Format::EvalscopePerfConsole
         )
     }
 }

@@ -10,10 +10,12 @@
 mod common;
 
 mod cli_ingest;
+mod evalscope;
 mod ingest_expected;
 mod ingest_expected_perf;
 mod ingest_props;
 mod ingest_robust;
+mod llmperf;
 mod metrics_by_meaning;
 mod new_tools;
 mod requests_cli;
