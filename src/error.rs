@@ -201,16 +201,8 @@ pub enum NotARun {
     /// llmperf's `*_individual_responses.json`: the requests of the run in the
     /// `*_summary.json` beside it.
     LlmperfRequests,
-    /// A result of a tool perflab recognizes but has no reader for yet (issue 38): said as
-    /// such, never taken for a file that holds nothing.
-    UnreadTool(UnreadTool),
-}
-
-/// The tools whose results perflab knows by their keys but does not read yet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum UnreadTool {
-    /// genai-bench: a scenario's JSON (`aggregated_metrics`, `individual_request_metrics`).
-    GenaiBench,
+    /// genai-bench's `experiment_metadata.json`: read with the run files beside it.
+    GenaiBenchMetadata,
 }
 
 impl NotARun {
@@ -220,7 +212,7 @@ impl NotARun {
         NotARun::InferencePerfReport,
         NotARun::EvalscopePercentiles,
         NotARun::LlmperfRequests,
-        NotARun::UnreadTool(UnreadTool::GenaiBench),
+        NotARun::GenaiBenchMetadata,
     ];
 
     /// The Fluent id stem: `ingest-kind-{id}` says what one file is and what to read
@@ -232,7 +224,7 @@ impl NotARun {
             NotARun::InferencePerfReport => "inference-perf-report",
             NotARun::EvalscopePercentiles => "evalscope-percentiles",
             NotARun::LlmperfRequests => "llmperf-requests",
-            NotARun::UnreadTool(UnreadTool::GenaiBench) => "genai-bench",
+            NotARun::GenaiBenchMetadata => "genai-bench-metadata",
         }
     }
 }

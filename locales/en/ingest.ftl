@@ -16,7 +16,7 @@ ingest-skipped-inference-perf-report = { $count ->
 }
 ingest-kind-evalscope-percentiles = evalscope perf's percentiles or arguments, read with the benchmark_summary.json beside them (no run of their own)
 ingest-kind-llmperf-requests = llmperf's per-request records, the requests of the run in the _summary.json beside them (read that)
-ingest-kind-genai-bench = a genai-bench result, which perflab recognizes but does not read yet (issue 38)
+ingest-kind-genai-bench-metadata = genai-bench's experiment metadata, read with the run files beside it (no run of its own)
 ingest-skipped-evalscope-percentiles = { $count ->
     [one] { $count } file skipped: evalscope perf's percentiles or arguments, read with the benchmark_summary.json beside them
    *[other] { $count } files skipped: evalscope perf's percentiles or arguments, read with the benchmark_summary.json beside them
@@ -25,9 +25,9 @@ ingest-skipped-llmperf-requests = { $count ->
     [one] { $count } file skipped: llmperf's per-request records; its run is read from the _summary.json beside it
    *[other] { $count } files skipped: llmperf's per-request records; their runs are read from the _summary.json beside them
 }
-ingest-skipped-genai-bench = { $count ->
-    [one] { $count } file skipped: a genai-bench result, not read yet
-   *[other] { $count } files skipped: genai-bench results, not read yet
+ingest-skipped-genai-bench-metadata = { $count ->
+    [one] { $count } file skipped: genai-bench's experiment metadata, read with the run files beside it
+   *[other] { $count } files skipped: genai-bench's experiment metadata, read with the run files beside them
 }
 ingest-skipped-no-result = { $count ->
     [one] { $count } file skipped: no benchmark result found in it

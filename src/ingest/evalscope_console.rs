@@ -85,20 +85,20 @@ impl ModelLines {
     }
 }
 
-/// A table row's cells: `| a | b |` or `│ a │ b │`; `None` for a border or other line.
+/// A table row's cells: `| a | b |` (tabulate's `grid`) or `│ a │ b │` (`simple_outline`),
+/// split on the one separator its first character names.
 fn cells(line: &str) -> Option<Vec<&str>> {
     let line = line.trim();
-    let inner = line.strip_prefix('|').or_else(|| line.strip_prefix('│'))?;
-    let inner = inner
-        .strip_suffix('|')
-        .or_else(|| inner.strip_suffix('│'))
-        .unwrap_or(inner);
-    Some(inner.split(['|', '│']).map(str::trim).collect())
+    let sep = ["|", "│"].into_iter().find(|s| line.starts_with(s))?;
+    let inner = &line[sep.len()..];
+    let inner = inner.strip_suffix(sep).unwrap_or(inner);
+    Some(inner.split(sep).map(str::trim).collect())
 }
 
+/// A table's border: `+----+`, `+====+`, `┌───┬`, `├───┼`, `└───┴`.
 fn is_border(line: &str) -> bool {
-    let line = line.trim();
-    !line.is_empty() && line.chars().all(|c| "+-=:┌┬┐├┼┤└┴┘─═╞╪╡ ".contains(c))
+    line.trim_start()
+        .starts_with(['+', '┌', '├', '└', '╞', '╒', '╘'])
 }
 
 /// The lines from byte `from`, each with its start offset.

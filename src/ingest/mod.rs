@@ -17,6 +17,7 @@ mod walk;
 mod evalscope_console;
 mod evalscope_json;
 mod evalscope_labels;
+mod genai_bench;
 mod guidellm_console;
 mod guidellm_csv;
 mod guidellm_json;
@@ -28,6 +29,7 @@ mod json_shallow;
 mod llama_bench;
 mod llama_bench_fields;
 mod llama_bench_md;
+mod llm_load_test;
 mod llmperf;
 mod mlperf_summary;
 mod namespace;
@@ -87,6 +89,8 @@ fn file_readers() -> Vec<&'static dyn Reader> {
         &inference_perf::InferencePerfReader,
         &evalscope_json::EvalscopeJsonReader,
         &llmperf::LlmperfReader,
+        &genai_bench::GenaiBenchReader,
+        &llm_load_test::LlmLoadTestReader,
     ]
 }
 

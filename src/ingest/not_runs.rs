@@ -10,7 +10,7 @@
 use fluent_bundle::FluentValue;
 
 use super::reader::Source;
-use crate::error::{NoRuns, UnreadTool};
+use crate::error::NoRuns;
 
 pub use crate::error::NotARun;
 
@@ -66,15 +66,6 @@ pub fn no_runs_files(found: &NoRuns, tr: &Words) -> Vec<String> {
     out
 }
 
-/// The results of tools perflab has no reader for, by the keys their writers use:
-/// genai-bench (`aggregated_metrics` beside `individual_request_metrics`).
-fn unread_tool(has: &dyn Fn(&str) -> bool) -> Option<UnreadTool> {
-    if has("\"aggregated_metrics\"") && has("\"individual_request_metrics\"") {
-        return Some(UnreadTool::GenaiBench);
-    }
-    None
-}
-
 /// What a file that no reader claimed is, when perflab knows it.
 pub fn recognize(source: &Source) -> Option<NotARun> {
     let text = source.text.trim_start_matches('\u{feff}');
@@ -98,7 +89,11 @@ pub fn recognize(source: &Source) -> Option<NotARun> {
         if has("\"parallel\"") && has("\"number\"") && has("\"outputs_dir\"") {
             return Some(NotARun::EvalscopePercentiles);
         }
-        return unread_tool(&has).map(NotARun::UnreadTool);
+        // genai-bench's `experiment_metadata.json` (`protocol.py`), beside its runs.
+        if has("\"benchmark_version\"") && has("\"api_model_name\"") {
+            return Some(NotARun::GenaiBenchMetadata);
+        }
+        return None;
     }
     // AIPerf's aggregates as CSV: the confidence table (`metric,mean,std,…,ci_low,ci_high`)
     // and the sweep's table (the sweep parameters, then `<metric>_mean`, `_std`, … `_cv`
@@ -114,7 +109,7 @@ pub fn recognize(source: &Source) -> Option<NotARun> {
         if has("\"Percentiles\"") && metric {
             return Some(NotARun::EvalscopePercentiles);
         }
-        return unread_tool(&has).map(NotARun::UnreadTool);
+        return None;
     }
     let header = text.lines().next().unwrap_or("");
     let aggregate = header.starts_with("metric,mean,std,min,max,cv,se,ci_low,ci_high")
@@ -163,8 +158,7 @@ mod tests {
     }
 
     #[test]
-    fn results_of_tools_without_a_reader_are_named() {
-        let unread = |t| Some(NotARun::UnreadTool(t));
+    fn side_files_of_tools_are_named() {
         // evalscope's percentiles hold no run of their own: its summary beside them does.
         assert_eq!(
             kind(r#"[{"Percentiles": "10%", "TTFT (s)": 0.02}]"#),
@@ -175,8 +169,8 @@ mod tests {
             Some(NotARun::LlmperfRequests)
         );
         assert_eq!(
-            kind(r#"{"aggregated_metrics": {}, "individual_request_metrics": []}"#),
-            unread(UnreadTool::GenaiBench)
+            kind(r#"{"benchmark_version": "0.0.5", "api_model_name": "m", "task": "t"}"#),
+            Some(NotARun::GenaiBenchMetadata)
         );
     }
 

@@ -34,10 +34,12 @@ pub enum Format {
     EvalscopePerfJson,
     EvalscopePerfConsole,
     LlmperfJson,
+    GenaiBenchJson,
+    LlmLoadTestJson,
 }
 
 impl Format {
-    pub const ALL: [Format; 28] = [
+    pub const ALL: [Format; 30] = [
         Format::VllmServeText,
         Format::SglangServeText,
         Format::VllmServeJson,
@@ -66,6 +68,8 @@ impl Format {
         Format::EvalscopePerfJson,
         Format::EvalscopePerfConsole,
         Format::LlmperfJson,
+        Format::GenaiBenchJson,
+        Format::LlmLoadTestJson,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -98,6 +102,8 @@ impl Format {
             Format::EvalscopePerfJson => "evalscope-perf-json",
             Format::EvalscopePerfConsole => "evalscope-perf-console",
             Format::LlmperfJson => "llmperf-json",
+            Format::GenaiBenchJson => "genai-bench-json",
+            Format::LlmLoadTestJson => "llm-load-test-json",
         }
     }
 
@@ -122,6 +128,8 @@ impl Format {
             Format::OllamaVerbose => "ollama",
             Format::EvalscopePerfJson | Format::EvalscopePerfConsole => "evalscope-perf",
             Format::LlmperfJson => "llmperf",
+            Format::GenaiBenchJson => "genai-bench",
+            Format::LlmLoadTestJson => "llm-load-test",
         }
     }
 
@@ -140,7 +148,9 @@ impl Format {
             | Format::InferencePerfJson
             | Format::LlamaBenchJson
             | Format::EvalscopePerfJson
-            | Format::LlmperfJson => 3,
+            | Format::LlmperfJson
+            | Format::GenaiBenchJson
+            | Format::LlmLoadTestJson => 3,
             Format::GenaiPerfCsv
             | Format::AiperfCsv
             | Format::GuidellmCsv
