@@ -2,7 +2,10 @@
 //! against baselines"): `cargo run --example gen_corpus_bench -- KIND DIR FILES SIZE`
 //! - `logs DIR FILES KIB`: noisy logs of KIB KiB each, result blocks ≈ 1% of the text;
 //! - `dense DIR FILES KIB`: back-to-back result blocks, KIB KiB per file;
-//! - `json DIR FILES REQUESTS`: result JSON files with REQUESTS per-request latencies.
+//! - `json DIR FILES REQUESTS`: result JSON files with REQUESTS per-request latencies;
+//! - `tools DIR FILES KIB`: the text outputs of llama-bench, MLPerf, trtllm-bench, ollama and
+//!   evalscope from their fixtures, back to back; `evalscope DIR FILES KIB`: evalscope's
+//!   consoles only.
 //!
 //! The text comes from `benches/support`, so the criterion benches and this script read
 //! the same kind of files.
@@ -15,7 +18,7 @@ use std::path::PathBuf;
 fn main() -> std::io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [kind, dir, files, size] = args.as_slice() else {
-        eprintln!("usage: gen_corpus_bench logs|dense|json DIR FILES SIZE");
+        eprintln!("usage: gen_corpus_bench logs|dense|json|tools|evalscope DIR FILES SIZE");
         std::process::exit(2);
     };
     let dir = PathBuf::from(dir);
@@ -30,8 +33,20 @@ fn main() -> std::io::Result<()> {
         "logs" => support::write_copies(&dir, files, "log", &support::noisy_log(size << 10))?,
         "dense" => support::write_copies(&dir, files, "log", &support::dense_blocks(size << 10))?,
         "json" => support::write_json_files(&dir, files, size)?,
+        "tools" => support::write_copies(
+            &dir,
+            files,
+            "log",
+            &support::tool_logs(&support::TOOL_TEXTS, size << 10),
+        )?,
+        "evalscope" => support::write_copies(
+            &dir,
+            files,
+            "log",
+            &support::tool_logs(&support::TOOL_TEXTS[..2], size << 10),
+        )?,
         _ => {
-            eprintln!("gen_corpus_bench: KIND is logs, dense or json");
+            eprintln!("gen_corpus_bench: KIND is logs, dense, json, tools or evalscope");
             std::process::exit(2);
         }
     };

@@ -11,7 +11,7 @@
 # Env: PERFLAB (default target/release/perflab: build it with `cargo build --release`),
 # CARGO (default cargo; builds the corpus generator in the dev profile), GEN (the built
 # generator, target/debug/examples/gen_corpus_bench, instead of `cargo run`), REPEATS (3),
-# ONLY (the corpora to measure, e.g. "logs small"; default all five), PEER (the peer script;
+# ONLY (the corpora to measure, e.g. "logs small"; default all seven), PEER (the peer script;
 # its column is left out when the file is missing).
 # The corpora are written once into CORPUS_DIR (default /tmp/perflab-bench-corpus, about
 # 1.1 GB) and reused, so figures before and after a change read the same files.
@@ -31,6 +31,10 @@ corpora=(
   "json json 2000 4000"
   "small json 100000 40"
   "dense1 one-file 1 0"
+  # Issue 38's text readers (llama-bench, MLPerf, trtllm-bench, ollama, evalscope) on their
+  # fixtures' outputs back to back, and evalscope's consoles alone.
+  "tools tools 200 512"
+  "evalscope evalscope 200 512"
 )
 
 for c in "${corpora[@]}"; do

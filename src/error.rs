@@ -195,20 +195,14 @@ pub enum NotARun {
     /// inference-perf's `summary_lifecycle_metrics.json` beside its stage reports, and its
     /// `adapter_*_lifecycle_metrics.json` (`load_summary`, `successes`, `failures`).
     InferencePerfReport,
-    /// A result of a tool perflab recognizes but has no reader for yet (issue 38): said as
-    /// such, never taken for a file that holds nothing.
-    UnreadTool(UnreadTool),
-}
-
-/// The tools whose results perflab knows by their keys but does not read yet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum UnreadTool {
-    /// evalscope `perf`: `benchmark_summary.json` / `benchmark_percentile.json`.
-    EvalscopePerf,
-    /// llmperf: `*_summary.json` (`results_…`) and `*_individual_responses.json`.
-    Llmperf,
-    /// genai-bench: a scenario's JSON (`aggregated_metrics`, `individual_request_metrics`).
-    GenaiBench,
+    /// evalscope `perf`'s `benchmark_percentile.json` and `benchmark_args.json`: read with
+    /// the `benchmark_summary.json` beside them, no run of their own.
+    EvalscopePercentiles,
+    /// llmperf's `*_individual_responses.json`: the requests of the run in the
+    /// `*_summary.json` beside it.
+    LlmperfRequests,
+    /// genai-bench's `experiment_metadata.json`: read with the run files beside it.
+    GenaiBenchMetadata,
 }
 
 impl NotARun {
@@ -216,9 +210,9 @@ impl NotARun {
         NotARun::AiperfAggregate,
         NotARun::PerfAnalyzerRecords,
         NotARun::InferencePerfReport,
-        NotARun::UnreadTool(UnreadTool::EvalscopePerf),
-        NotARun::UnreadTool(UnreadTool::Llmperf),
-        NotARun::UnreadTool(UnreadTool::GenaiBench),
+        NotARun::EvalscopePercentiles,
+        NotARun::LlmperfRequests,
+        NotARun::GenaiBenchMetadata,
     ];
 
     /// The Fluent id stem: `ingest-kind-{id}` says what one file is and what to read
@@ -228,9 +222,9 @@ impl NotARun {
             NotARun::AiperfAggregate => "aiperf-aggregate",
             NotARun::PerfAnalyzerRecords => "perf-analyzer-records",
             NotARun::InferencePerfReport => "inference-perf-report",
-            NotARun::UnreadTool(UnreadTool::EvalscopePerf) => "evalscope-perf",
-            NotARun::UnreadTool(UnreadTool::Llmperf) => "llmperf",
-            NotARun::UnreadTool(UnreadTool::GenaiBench) => "genai-bench",
+            NotARun::EvalscopePercentiles => "evalscope-percentiles",
+            NotARun::LlmperfRequests => "llmperf-requests",
+            NotARun::GenaiBenchMetadata => "genai-bench-metadata",
         }
     }
 }

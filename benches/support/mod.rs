@@ -66,6 +66,31 @@ pub fn dense_blocks(bytes: usize) -> String {
     s
 }
 
+/// The text outputs of the tools of issue 38, as their fixtures hold them (consoles with
+/// their progress bars and argument dumps, Markdown around tables).
+pub const TOOL_TEXTS: [&str; 6] = [
+    include_str!("../../fixtures/evalscope/v1-14-1-run1-sweep-c1-c4.console.txt"),
+    include_str!("../../fixtures/evalscope/v0-17-1-run1-sweep-c1-c4.console.txt"),
+    include_str!("../../fixtures/llama-bench/readme-markdown-examples.md"),
+    include_str!(
+        "../../fixtures/mlperf/v4.1-nvidia-h200x8/llama2-70b-99/Server/performance/run_1/mlperf_log_summary.txt"
+    ),
+    include_str!("../../fixtures/trtllm-bench/docs-0.17-throughput-trt-engine.log"),
+    include_str!("../../fixtures/ollama/pr-12742-before-after.txt"),
+];
+
+/// About `bytes` bytes of `texts` one after another, each after a log line.
+pub fn tool_logs(texts: &[&str], bytes: usize) -> String {
+    let mut s = String::with_capacity(bytes + 65536);
+    let mut i = 0usize;
+    while s.len() < bytes {
+        s.push_str(NOISE[0]);
+        s.push_str(texts[i % texts.len()]);
+        i += 1;
+    }
+    s
+}
+
 /// A `--save-result` JSON like vLLM 0.33's, with `requests` per-request latencies.
 pub fn result_json(seed: usize, requests: usize) -> String {
     let mut lat = String::new();

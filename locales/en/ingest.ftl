@@ -14,20 +14,20 @@ ingest-skipped-inference-perf-report = { $count ->
     [one] { $count } file skipped: an inference-perf summary or adapter report; its stages are read from stage_N_lifecycle_metrics.json
    *[other] { $count } files skipped: inference-perf summary or adapter reports; their stages are read from stage_N_lifecycle_metrics.json
 }
-ingest-kind-evalscope-perf = an evalscope perf result, which perflab recognizes but does not read yet (issue 38)
-ingest-kind-llmperf = an llmperf result, which perflab recognizes but does not read yet (issue 38)
-ingest-kind-genai-bench = a genai-bench result, which perflab recognizes but does not read yet (issue 38)
-ingest-skipped-evalscope-perf = { $count ->
-    [one] { $count } file skipped: an evalscope perf result, not read yet
-   *[other] { $count } files skipped: evalscope perf results, not read yet
+ingest-kind-evalscope-percentiles = evalscope perf's percentiles or arguments, read with the benchmark_summary.json beside them (no run of their own)
+ingest-kind-llmperf-requests = llmperf's per-request records, the requests of the run in the _summary.json beside them (read that)
+ingest-kind-genai-bench-metadata = genai-bench's experiment metadata, read with the run files beside it (no run of its own)
+ingest-skipped-evalscope-percentiles = { $count ->
+    [one] { $count } file skipped: evalscope perf's percentiles or arguments, read with the benchmark_summary.json beside them
+   *[other] { $count } files skipped: evalscope perf's percentiles or arguments, read with the benchmark_summary.json beside them
 }
-ingest-skipped-llmperf = { $count ->
-    [one] { $count } file skipped: an llmperf result, not read yet
-   *[other] { $count } files skipped: llmperf results, not read yet
+ingest-skipped-llmperf-requests = { $count ->
+    [one] { $count } file skipped: llmperf's per-request records; its run is read from the _summary.json beside it
+   *[other] { $count } files skipped: llmperf's per-request records; their runs are read from the _summary.json beside them
 }
-ingest-skipped-genai-bench = { $count ->
-    [one] { $count } file skipped: a genai-bench result, not read yet
-   *[other] { $count } files skipped: genai-bench results, not read yet
+ingest-skipped-genai-bench-metadata = { $count ->
+    [one] { $count } file skipped: genai-bench's experiment metadata, read with the run files beside it
+   *[other] { $count } files skipped: genai-bench's experiment metadata, read with the run files beside them
 }
 ingest-skipped-no-result = { $count ->
     [one] { $count } file skipped: no benchmark result found in it

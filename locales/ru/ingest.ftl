@@ -17,23 +17,23 @@ ingest-skipped-inference-perf-report = { $count ->
     [few] Пропущено { $count } файла: сводные отчёты inference-perf или отчёты адаптеров; стадии читаются из stage_N_lifecycle_metrics.json
    *[many] Пропущено { $count } файлов: сводные отчёты inference-perf или отчёты адаптеров; стадии читаются из stage_N_lifecycle_metrics.json
 }
-ingest-kind-evalscope-perf = результат evalscope perf: perflab его узнаёт, но пока не читает (задача 38)
-ingest-kind-llmperf = результат llmperf: perflab его узнаёт, но пока не читает (задача 38)
-ingest-kind-genai-bench = результат genai-bench: perflab его узнаёт, но пока не читает (задача 38)
-ingest-skipped-evalscope-perf = { $count ->
-    [one] Пропущен { $count } файл: результат evalscope perf, пока не читается
-    [few] Пропущено { $count } файла: результаты evalscope perf, пока не читаются
-   *[many] Пропущено { $count } файлов: результаты evalscope perf, пока не читаются
+ingest-kind-evalscope-percentiles = перцентили или аргументы evalscope perf: читаются вместе с benchmark_summary.json рядом (своего прогона в них нет)
+ingest-kind-llmperf-requests = записи запросов llmperf: запросы прогона из _summary.json рядом (читайте его)
+ingest-kind-genai-bench-metadata = метаданные эксперимента genai-bench: читаются вместе с файлами прогонов рядом (своего прогона в них нет)
+ingest-skipped-evalscope-percentiles = { $count ->
+    [one] Пропущен { $count } файл: перцентили или аргументы evalscope perf, читаются вместе с benchmark_summary.json рядом
+    [few] Пропущено { $count } файла: перцентили или аргументы evalscope perf, читаются вместе с benchmark_summary.json рядом
+   *[many] Пропущено { $count } файлов: перцентили или аргументы evalscope perf, читаются вместе с benchmark_summary.json рядом
 }
-ingest-skipped-llmperf = { $count ->
-    [one] Пропущен { $count } файл: результат llmperf, пока не читается
-    [few] Пропущено { $count } файла: результаты llmperf, пока не читаются
-   *[many] Пропущено { $count } файлов: результаты llmperf, пока не читаются
+ingest-skipped-llmperf-requests = { $count ->
+    [one] Пропущен { $count } файл: записи запросов llmperf; прогон читается из _summary.json рядом
+    [few] Пропущено { $count } файла: записи запросов llmperf; прогоны читаются из _summary.json рядом
+   *[many] Пропущено { $count } файлов: записи запросов llmperf; прогоны читаются из _summary.json рядом
 }
-ingest-skipped-genai-bench = { $count ->
-    [one] Пропущен { $count } файл: результат genai-bench, пока не читается
-    [few] Пропущено { $count } файла: результаты genai-bench, пока не читаются
-   *[many] Пропущено { $count } файлов: результаты genai-bench, пока не читаются
+ingest-skipped-genai-bench-metadata = { $count ->
+    [one] Пропущен { $count } файл: метаданные эксперимента genai-bench, читаются вместе с файлами прогонов рядом
+    [few] Пропущено { $count } файла: метаданные экспериментов genai-bench, читаются вместе с файлами прогонов рядом
+   *[many] Пропущено { $count } файлов: метаданные экспериментов genai-bench, читаются вместе с файлами прогонов рядом
 }
 ingest-skipped-no-result = { $count ->
     [one] Пропущен { $count } файл: в нём не найдено результатов бенчмарка

@@ -14,6 +14,10 @@ mod split;
 pub mod text;
 mod walk;
 
+mod evalscope_console;
+mod evalscope_json;
+mod evalscope_labels;
+mod genai_bench;
 mod guidellm_console;
 mod guidellm_csv;
 mod guidellm_json;
@@ -25,6 +29,8 @@ mod json_shallow;
 mod llama_bench;
 mod llama_bench_fields;
 mod llama_bench_md;
+mod llm_load_test;
+mod llmperf;
 mod mlperf_summary;
 mod namespace;
 mod ollama_verbose;
@@ -83,6 +89,10 @@ fn file_readers() -> Vec<&'static dyn Reader> {
         &guidellm_json::GuidellmJsonReader,
         &guidellm_csv::GuidellmCsvReader,
         &inference_perf::InferencePerfReader,
+        &evalscope_json::EvalscopeJsonReader,
+        &llmperf::LlmperfReader,
+        &genai_bench::GenaiBenchReader,
+        &llm_load_test::LlmLoadTestReader,
     ]
 }
 
@@ -100,6 +110,7 @@ fn text_readers() -> Vec<&'static dyn Reader> {
         &mlperf_summary::MlperfSummaryReader,
         &trtllm_bench::TrtllmBenchReader,
         &ollama_verbose::OllamaVerboseReader,
+        &evalscope_console::EvalscopeConsoleReader,
     ]
 }
 

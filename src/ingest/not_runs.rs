@@ -10,7 +10,7 @@
 use fluent_bundle::FluentValue;
 
 use super::reader::Source;
-use crate::error::{NoRuns, UnreadTool};
+use crate::error::NoRuns;
 
 pub use crate::error::NotARun;
 
@@ -66,24 +66,6 @@ pub fn no_runs_files(found: &NoRuns, tr: &Words) -> Vec<String> {
     out
 }
 
-/// The results of tools perflab has no reader for, by the keys their writers use:
-/// evalscope `perf` (`evalscope/perf/utils/db_util.py`: the summary's `Time taken for tests
-/// (s)`, the percentiles' `TTFT (s)` beside `Percentiles`), llmperf (`token_benchmark_ray.py`:
-/// `results_ttft_s_…` statistics, per-request `ttft_s` and `inter_token_latency_s`),
-/// genai-bench (`aggregated_metrics` beside `individual_request_metrics`).
-fn unread_tool(has: &dyn Fn(&str) -> bool) -> Option<UnreadTool> {
-    if has("\"Time taken for tests (s)\"") || (has("\"Percentiles\"") && has("\"TTFT (s)\"")) {
-        return Some(UnreadTool::EvalscopePerf);
-    }
-    if has("\"results_ttft_s_") || (has("\"ttft_s\"") && has("\"inter_token_latency_s\"")) {
-        return Some(UnreadTool::Llmperf);
-    }
-    if has("\"aggregated_metrics\"") && has("\"individual_request_metrics\"") {
-        return Some(UnreadTool::GenaiBench);
-    }
-    None
-}
-
 /// What a file that no reader claimed is, when perflab knows it.
 pub fn recognize(source: &Source) -> Option<NotARun> {
     let text = source.text.trim_start_matches('\u{feff}');
@@ -103,13 +85,31 @@ pub fn recognize(source: &Source) -> Option<NotARun> {
         if has("\"load_summary\"") && has("\"successes\"") {
             return Some(NotARun::InferencePerfReport);
         }
-        return unread_tool(&has).map(NotARun::UnreadTool);
+        // evalscope `perf`'s `benchmark_args.json` (`arguments.py`), beside its summary.
+        if has("\"parallel\"") && has("\"number\"") && has("\"outputs_dir\"") {
+            return Some(NotARun::EvalscopePercentiles);
+        }
+        // genai-bench's `experiment_metadata.json` (`protocol.py`), beside its runs.
+        if has("\"benchmark_version\"") && has("\"api_model_name\"") {
+            return Some(NotARun::GenaiBenchMetadata);
+        }
+        return None;
     }
     // AIPerf's aggregates as CSV: the confidence table (`metric,mean,std,…,ci_low,ci_high`)
     // and the sweep's table (the sweep parameters, then `<metric>_mean`, `_std`, … `_cv`
     // per metric, then its `Best Configurations`).
     if text.trim_start().starts_with('[') {
-        return unread_tool(&has).map(NotARun::UnreadTool);
+        // evalscope `perf`'s percentile rows (`db_util.py`): `"Percentiles": "99%"` beside
+        // `TTFT (ms)` (1.x) or `TTFT (s)`; `evalscope_json.rs` reads them with the summary.
+        // llmperf's per-request records (`token_benchmark_ray.py`), beside its summary.
+        if has("\"ttft_s\"") && has("\"inter_token_latency_s\"") {
+            return Some(NotARun::LlmperfRequests);
+        }
+        let metric = has("\"TTFT (ms)\"") || has("\"TTFT (s)\"") || has("\"Latency (s)\"");
+        if has("\"Percentiles\"") && metric {
+            return Some(NotARun::EvalscopePercentiles);
+        }
+        return None;
     }
     let header = text.lines().next().unwrap_or("");
     let aggregate = header.starts_with("metric,mean,std,min,max,cv,se,ci_low,ci_high")
@@ -158,23 +158,19 @@ mod tests {
     }
 
     #[test]
-    fn results_of_tools_without_a_reader_are_named() {
-        let unread = |t| Some(NotARun::UnreadTool(t));
-        assert_eq!(
-            kind(r#"{"Time taken for tests (s)": 10.2, "Number of concurrency": 4}"#),
-            unread(UnreadTool::EvalscopePerf)
-        );
+    fn side_files_of_tools_are_named() {
+        // evalscope's percentiles hold no run of their own: its summary beside them does.
         assert_eq!(
             kind(r#"[{"Percentiles": "10%", "TTFT (s)": 0.02}]"#),
-            unread(UnreadTool::EvalscopePerf)
+            Some(NotARun::EvalscopePercentiles)
         );
         assert_eq!(
-            kind(r#"{"results_ttft_s_quantiles_p50": 0.24, "results_num_completed_requests": 5}"#),
-            unread(UnreadTool::Llmperf)
+            kind(r#"[{"ttft_s": 0.2, "inter_token_latency_s": 0.01, "error_code": null}]"#),
+            Some(NotARun::LlmperfRequests)
         );
         assert_eq!(
-            kind(r#"{"aggregated_metrics": {}, "individual_request_metrics": []}"#),
-            unread(UnreadTool::GenaiBench)
+            kind(r#"{"benchmark_version": "0.0.5", "api_model_name": "m", "task": "t"}"#),
+            Some(NotARun::GenaiBenchMetadata)
         );
     }
 

@@ -31,10 +31,15 @@ pub enum Format {
     MlperfSummary,
     TrtllmBenchConsole,
     OllamaVerbose,
+    EvalscopePerfJson,
+    EvalscopePerfConsole,
+    LlmperfJson,
+    GenaiBenchJson,
+    LlmLoadTestJson,
 }
 
 impl Format {
-    pub const ALL: [Format; 25] = [
+    pub const ALL: [Format; 30] = [
         Format::VllmServeText,
         Format::SglangServeText,
         Format::VllmServeJson,
@@ -60,6 +65,11 @@ impl Format {
         Format::MlperfSummary,
         Format::TrtllmBenchConsole,
         Format::OllamaVerbose,
+        Format::EvalscopePerfJson,
+        Format::EvalscopePerfConsole,
+        Format::LlmperfJson,
+        Format::GenaiBenchJson,
+        Format::LlmLoadTestJson,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -89,6 +99,11 @@ impl Format {
             Format::MlperfSummary => "mlperf-summary",
             Format::TrtllmBenchConsole => "trtllm-bench-console",
             Format::OllamaVerbose => "ollama-verbose",
+            Format::EvalscopePerfJson => "evalscope-perf-json",
+            Format::EvalscopePerfConsole => "evalscope-perf-console",
+            Format::LlmperfJson => "llmperf-json",
+            Format::GenaiBenchJson => "genai-bench-json",
+            Format::LlmLoadTestJson => "llm-load-test-json",
         }
     }
 
@@ -111,6 +126,10 @@ impl Format {
             Format::MlperfSummary => "mlperf",
             Format::TrtllmBenchConsole => "trtllm-bench",
             Format::OllamaVerbose => "ollama",
+            Format::EvalscopePerfJson | Format::EvalscopePerfConsole => "evalscope-perf",
+            Format::LlmperfJson => "llmperf",
+            Format::GenaiBenchJson => "genai-bench",
+            Format::LlmLoadTestJson => "llm-load-test",
         }
     }
 
@@ -127,7 +146,11 @@ impl Format {
             | Format::AiperfJson
             | Format::GuidellmJson
             | Format::InferencePerfJson
-            | Format::LlamaBenchJson => 3,
+            | Format::LlamaBenchJson
+            | Format::EvalscopePerfJson
+            | Format::LlmperfJson
+            | Format::GenaiBenchJson
+            | Format::LlmLoadTestJson => 3,
             Format::GenaiPerfCsv
             | Format::AiperfCsv
             | Format::GuidellmCsv
@@ -155,6 +178,7 @@ impl Format {
                 | Format::MlperfSummary
                 | Format::TrtllmBenchConsole
                 | Format::OllamaVerbose
+                | Format::EvalscopePerfConsole
         )
     }
 }

@@ -10,10 +10,14 @@
 mod common;
 
 mod cli_ingest;
+mod evalscope;
+mod genai_bench;
 mod ingest_expected;
 mod ingest_expected_perf;
 mod ingest_props;
 mod ingest_robust;
+mod llm_load_test;
+mod llmperf;
 mod metrics_by_meaning;
 mod new_tools;
 mod requests_cli;
