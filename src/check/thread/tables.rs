@@ -15,9 +15,11 @@
 //! Each figure of a change cell is a claim (`cell.rs`), and each compared row's change
 //! is kept for the ranges and parities said about the rows (`spread.rs`).
 
+use super::arith::{self, Kind};
 use super::cell::{self, Column};
 use super::grid::{self, Table};
 use super::interval::{self, Interval};
+use super::mistakes::Mistake;
 use super::prose::metrics_of;
 use super::roles::role_of;
 use super::sides::Role;
@@ -95,9 +97,58 @@ fn is_change(header: &str) -> bool {
     let h = header.to_lowercase();
     [
         "δ", "delta", "change", "diff", "improv", "gain", "speedup", "speed-up", "uplift", "a/b",
+        "ratio", "relative", "% of",
     ]
     .iter()
     .any(|w| h.contains(w))
+}
+
+/// What a bare number of a change column is (`0.97` under `Speedup`, `97.3` under
+/// `% of baseline`): a ratio or a percent; `None` where the column writes its units.
+fn bare_kind(header: &str) -> Option<&'static str> {
+    let h = header.to_lowercase();
+    if h.contains('%') {
+        Some("%")
+    } else if ["speedup", "speed-up", "ratio", "a/b", "relative"]
+        .iter()
+        .any(|w| h.contains(w))
+    {
+        Some("x")
+    } else {
+        None
+    }
+}
+
+/// The figures of a change cell, a bare number read by its column's header.
+fn cell_figures(header: &str, cell: &str) -> Vec<(String, String)> {
+    let printed = cell::figures(cell);
+    if !printed.is_empty() {
+        return printed;
+    }
+    match (bare_kind(header), cell::value(cell)) {
+        (Some(unit), Some(_)) => {
+            let num = cell.split_whitespace().next().unwrap_or_default();
+            vec![(num.replace('−', "-"), unit.to_owned())]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// A value cell that carries its own change (`2.48 (+11.6%)`): a change column whose
+/// before is the nearest value column on its left.
+fn in_cell(table: &Table, c: usize) -> bool {
+    let n = table
+        .rows
+        .iter()
+        .filter(|(_, r)| {
+            r.get(c).is_some_and(|x| {
+                cell::value(x).is_some()
+                    && x.contains('(')
+                    && !cell::figures(&x[x.find('(').unwrap_or(0)..]).is_empty()
+            })
+        })
+        .count();
+    n > 0 && 2 * n >= table.rows.len()
 }
 
 /// A header row of role words under a header of groups (`| | Before | After | |`) is
@@ -146,8 +197,11 @@ fn groups(table: &Table) -> Vec<Group> {
     let header = &table.header;
     let mut out = Vec::new();
     let mut start = 1;
-    for change in (1..header.len()).filter(|&c| is_change(&header[c])) {
-        let values: Vec<usize> = (start..change).filter(|&c| numeric(table, c)).collect();
+    for change in (1..header.len()).filter(|&c| is_change(&header[c]) || in_cell(table, c)) {
+        let inside = !is_change(&header[change]);
+        // A value cell with its change compares with the value column on its left.
+        let end = if inside { change + 1 } else { change };
+        let values: Vec<usize> = (start..end).filter(|&c| numeric(table, c)).collect();
         start = change + 1;
         let (compare, named) = match values[..] {
             [.., x, y] => {
@@ -190,7 +244,7 @@ pub fn check(text: &str) -> TableClaims {
     let mut group_index = 0;
     for mut table in grid::tables(text) {
         fold_header(&mut table);
-        let groups = groups(&table);
+        let mut groups = groups(&table);
         let used: Vec<usize> = groups
             .iter()
             .flat_map(|g| match g.compare {
@@ -200,14 +254,25 @@ pub fn check(text: &str) -> TableClaims {
             .collect();
         // The row's own words: the cells left of the first compared column.
         let label_end = used.iter().copied().min().unwrap_or(1);
+        for g in &mut groups {
+            settle_sides(&table, g, label_end);
+        }
         for g in &groups {
             let before = out.claims.len();
             let rows = compared_rows(&table, g, label_end);
+            let cells: Vec<arith::Cell> = rows
+                .iter()
+                .flat_map(|&(_, row, base)| cells_of(&table, g, label_end, row, base))
+                .collect();
+            let conventions = [
+                arith::convention(&cells, Kind::Percent),
+                arith::convention(&cells, Kind::Ratio),
+            ];
             for &(line, row, base) in &rows {
                 check_row(
                     &mut out,
                     &table,
-                    g,
+                    (g, conventions),
                     (group_index, label_end),
                     line,
                     row,
@@ -323,43 +388,205 @@ fn label(row: &[String], upto: usize) -> String {
         .unwrap_or_default()
 }
 
+/// The row's before and after values, if it prints both.
+fn values(g: &Group, row: &[String], base: Option<&[String]>) -> Option<(Interval, Interval)> {
+    let at = |r: &[String], c: usize| r.get(c).and_then(|x| cell::value(x));
+    match (g.compare, base) {
+        (Compare::Columns { before, after, .. }, _) => Some((at(row, before)?, at(row, after)?)),
+        (Compare::BaseRows { value }, Some(base)) => Some((at(base, value)?, at(row, value)?)),
+        (Compare::BaseRows { .. }, None) => None,
+    }
+}
+
+/// The metric of a row: the group's words and the row's label.
+fn row_metric(g: &Group, row: &[String], label_end: usize) -> Option<&'static str> {
+    let name = label(row, label_end);
+    metrics_of(&format!("{} {name}", g.name), 0)
+        .first()
+        .copied()
+}
+
+/// Whether more of a row's values is better: its metric's way, else its unit's (a
+/// rate `tok/s`, `t/s`; a time `ms`, `s`) in its value cells or their headers.
+fn row_up(table: &Table, g: &Group, row: &[String], label_end: usize) -> Option<bool> {
+    if let Some(m) = row_metric(g, row, label_end) {
+        return Some(super::higher_is_better(m));
+    }
+    let col = match g.compare {
+        Compare::Columns { before, .. } => before,
+        Compare::BaseRows { value } => value,
+    };
+    let words = format!(
+        "{} {} {}",
+        row.get(col).map_or("", String::as_str),
+        table.header.get(col).map_or("", String::as_str),
+        label(row, label_end)
+    )
+    .to_lowercase();
+    let has = |w: &str| {
+        words
+            .split(|c: char| !(c.is_alphanumeric() || c == '/'))
+            .any(|t| t == w)
+    };
+    if words.contains("/s") || words.contains("/sec") || has("throughput") {
+        Some(true)
+    } else if [
+        "ms", "s", "us", "µs", "sec", "latency", "time", "ttft", "tpot", "itl",
+    ]
+    .iter()
+    .any(|w| has(w))
+    {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The figures of a row's change cell, each with its row, for the arithmetic.
+fn cells_of(
+    table: &Table,
+    g: &Group,
+    label_end: usize,
+    row: &[String],
+    base: Option<&[String]>,
+) -> Vec<arith::Cell> {
+    let Some((before, after)) = values(g, row, base) else {
+        return Vec::new();
+    };
+    let up = row_up(table, g, row, label_end);
+    let header = &table.header[g.change];
+    let cell = row.get(g.change).map_or("", String::as_str);
+    cell_figures(header, change_part(g, cell))
+        .iter()
+        .filter_map(|f| to_cell(before, after, f, up))
+        .collect()
+}
+
+/// A figure of a change cell beside its row's values, for the arithmetic.
+fn to_cell(
+    before: Interval,
+    after: Interval,
+    (num, unit): &(String, String),
+    up: Option<bool>,
+) -> Option<arith::Cell> {
+    let claimed = crate::published::PrintedNumber::claimed(&num.replace(',', ""))?;
+    (unit != "pp").then_some(arith::Cell {
+        before,
+        after,
+        claimed,
+        signed: num.starts_with(['+', '-']),
+        kind: if unit == "%" {
+            Kind::Percent
+        } else {
+            Kind::Ratio
+        },
+        up,
+    })
+}
+
+/// The claim judged by its column's settled convention (words refine, never
+/// override): it holds when the convention explains it, else it is wrong and named by
+/// the convention and the formula it would need.
+fn by_convention(
+    claim: &mut Claim,
+    c: &arith::Cell,
+    convention: arith::Formula,
+    (num, unit): &(String, String),
+) -> Option<Finding> {
+    let range = convention.range(c.before, c.after, c.up)?;
+    let shown = if !c.signed && range.mid() < 0.0 {
+        super::neg(range)
+    } else {
+        range
+    };
+    let recomputed = super::recomputed_text(shown.mid(), &c.claimed, c.signed);
+    claim.recomputed = Some(recomputed.clone());
+    claim.range = Some([shown.lo, shown.hi]);
+    let verdict = arith::judge(c, convention);
+    claim.holds = verdict.is_ok();
+    claim.verdict = super::Verdict::of(claim.holds);
+    let needs = verdict.err()?;
+    Some(Finding::Mistake {
+        line: claim.line,
+        mistake: Mistake::AgainstConvention {
+            convention: convention.id().to_owned(),
+            needs: needs.map(|f| f.id().to_owned()),
+        },
+        metric: claim.metric.clone().unwrap_or_default(),
+        claimed: format!("{num}{unit}"),
+        recomputed,
+    })
+}
+
+/// The part of a change cell that holds its figures: all of it, or the parentheses of
+/// a value cell that carries its change.
+fn change_part<'c>(g: &Group, cell: &'c str) -> &'c str {
+    match g.compare {
+        Compare::Columns { after, .. } if after == g.change => {
+            cell.find('(').map_or("", |i| &cell[i..])
+        }
+        Compare::BaseRows { value } if value == g.change => {
+            cell.find('(').map_or("", |i| &cell[i..])
+        }
+        _ => cell,
+    }
+}
+
+/// Which value column of a two-column group is before: the order under which the
+/// change cells' arithmetic is a standard formula; the words or the order only where
+/// the arithmetic fits both.
+fn settle_sides(table: &Table, g: &mut Group, label_end: usize) {
+    let Compare::Columns { before, after, by } = g.compare else {
+        return;
+    };
+    // A value cell that carries its change is the after.
+    if before == g.change || after == g.change {
+        let other = before + after - g.change;
+        g.compare = Compare::Columns {
+            before: other,
+            after: g.change,
+            by,
+        };
+        return;
+    }
+    let cells: Vec<arith::Cell> = table
+        .rows
+        .iter()
+        .flat_map(|(_, row)| cells_of(table, g, label_end, row, None))
+        .collect();
+    g.compare = match arith::order(&cells) {
+        Some(false) => Compare::Columns {
+            before: after,
+            after: before,
+            by: PairedBy::Arithmetic,
+        },
+        Some(true) if by == PairedBy::Order => Compare::Columns {
+            before,
+            after,
+            by: PairedBy::Arithmetic,
+        },
+        _ => g.compare,
+    };
+}
+
 fn check_row(
     out: &mut TableClaims,
     table: &Table,
-    g: &Group,
+    (g, conventions): (&Group, [Option<arith::Formula>; 2]),
     (group_index, label_end): (usize, usize),
     line: u64,
     row: &[String],
     base: Option<&[String]>,
 ) {
-    let (before, after) = match (g.compare, base) {
-        (Compare::Columns { before, after, .. }, _) => {
-            let (Some(b), Some(a)) = (
-                row.get(before).and_then(|c| cell::value(c)),
-                row.get(after).and_then(|c| cell::value(c)),
-            ) else {
-                return;
-            };
-            (b, a)
-        }
-        (Compare::BaseRows { value }, Some(base)) => {
-            let (Some(b), Some(a)) = (
-                base.get(value).and_then(|c| cell::value(c)),
-                row.get(value).and_then(|c| cell::value(c)),
-            ) else {
-                return;
-            };
-            (b, a)
-        }
-        (Compare::BaseRows { .. }, None) => return,
-    };
-    let Some(figures) = row.get(g.change).map(|c| cell::figures(c)) else {
+    let Some((before, after)) = values(g, row, base) else {
         return;
     };
+    let Some(cell_text) = row.get(g.change) else {
+        return;
+    };
+    let figures = cell_figures(&table.header[g.change], change_part(g, cell_text));
     let name = label(row, label_end);
-    let metric = metrics_of(&format!("{} {name}", g.name), 0)
-        .first()
-        .copied();
+    let metric = row_metric(g, row, label_end);
     let mut subject = if g.name.is_empty() {
         name.clone()
     } else {
@@ -375,7 +602,12 @@ fn check_row(
     };
     let mut any = false;
     for figure in &figures {
-        if let Some((claim, finding)) = cell::judge(before, after, figure, &column, line) {
+        if let Some((mut claim, mut finding)) = cell::judge(before, after, figure, &column, line) {
+            if let Some(c) = to_cell(before, after, figure, row_up(table, g, row, label_end)) {
+                if let Some(f) = conventions[usize::from(c.kind == Kind::Ratio)] {
+                    finding = by_convention(&mut claim, &c, f, figure);
+                }
+            }
             out.claims.push(claim);
             out.findings.extend(finding);
             any = true;
