@@ -113,6 +113,9 @@ pub struct Cell {
     pub kind: Kind,
     /// Whether more is better (a rate), less (a time), or not known.
     pub up: Option<bool>,
+    /// Printed without a unit (`0.249` under `speedup_%`): a change may be written as
+    /// a fraction, a percent-of as a ratio.
+    pub bare: bool,
 }
 
 impl Cell {
@@ -121,12 +124,28 @@ impl Cell {
         PREFERENCE
             .iter()
             .copied()
-            .filter(|f| f.kind() == self.kind)
-            .filter(|f| {
-                f.range(self.before, self.after, self.up)
-                    .is_some_and(|i| self.fits(i))
-            })
+            .filter(|&f| self.range(f).is_some_and(|i| self.fits(i)))
             .collect()
+    }
+
+    /// The values `f` may take as this figure is written: a percent formula beside a
+    /// bare figure also as a fraction (`0.249` for 24.9%), a ratio beside a bare figure
+    /// also as a percent (`97.3` for 0.973).
+    pub fn range(&self, f: Formula) -> Option<Interval> {
+        let i = f.range(self.before, self.after, self.up)?;
+        let scaled = |k: f64| Interval::new(i.lo * k, i.hi * k);
+        let options = match (self.bare, f.kind(), self.kind) {
+            (false, fk, k) if fk == k => vec![i],
+            (false, ..) => Vec::new(),
+            (true, Kind::Percent, _) => vec![i, scaled(0.01)],
+            (true, Kind::Ratio, Kind::Ratio) => vec![i],
+            (true, Kind::Ratio, Kind::Percent) => Vec::new(),
+        };
+        options
+            .iter()
+            .copied()
+            .find(|r| self.fits(*r))
+            .or(options.first().copied())
     }
 
     fn fits(&self, i: Interval) -> bool {
@@ -170,7 +189,6 @@ pub fn convention(cells: &[Cell], kind: Kind) -> Option<Formula> {
     let best = PREFERENCE
         .iter()
         .copied()
-        .filter(|f| f.kind() == kind)
         .max_by_key(|&f| (count(f), std::cmp::Reverse(rank(f))))?;
     let n = count(best);
     (n >= 2 && 2 * n > of_kind.len()).then_some(best)
@@ -207,6 +225,7 @@ mod tests {
             signed: c.starts_with(['+', '-']),
             kind,
             up: None,
+            bare: false,
         }
     }
 
@@ -237,6 +256,18 @@ mod tests {
         // 55.19 / 50.37 = 1.096: printed as 1.10, the ratio inverted.
         cells[1] = cell("55.19", "50.37", "1.10", Kind::Ratio);
         assert_eq!(judge(&cells[1], c), Err(Some(Formula::Inverted)));
+    }
+
+    #[test]
+    fn a_change_written_as_a_fraction() {
+        // vLLM-style `speedup_%` of 0.249 for 0.224 → 0.168 ms: (0.224 − 0.168) / 0.224
+        // = 0.25, the drop as a fraction; printed with a unit it would not be.
+        let mut c = cell("0.224", "0.168", "0.249", Kind::Percent);
+        c.up = Some(false);
+        c.bare = true;
+        assert!(c.explained_by().contains(&Formula::Better));
+        c.bare = false;
+        assert!(c.explained_by().is_empty());
     }
 
     #[test]

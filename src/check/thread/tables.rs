@@ -456,9 +456,10 @@ fn cells_of(
     let up = row_up(table, g, row, label_end);
     let header = &table.header[g.change];
     let cell = row.get(g.change).map_or("", String::as_str);
+    let bare = cell::figures(change_part(g, cell)).is_empty();
     cell_figures(header, change_part(g, cell))
         .iter()
-        .filter_map(|f| to_cell(before, after, f, up))
+        .filter_map(|f| to_cell(before, after, f, up).map(|c| arith::Cell { bare, ..c }))
         .collect()
 }
 
@@ -481,7 +482,20 @@ fn to_cell(
             Kind::Ratio
         },
         up,
+        bare: false,
     })
+}
+
+/// The convention the labels settle for one cell when its column's cells do not: a
+/// signed percent of a Δ column between named sides is the change; a ratio of a
+/// metric whose way is known, the speed-up.
+fn by_labels(c: &arith::Cell, named: bool, improvement: bool) -> Option<arith::Formula> {
+    match c.kind {
+        _ if !named => None,
+        Kind::Percent if c.signed && !improvement => Some(arith::Formula::Change),
+        Kind::Ratio if c.up.is_some() => Some(arith::Formula::Gain),
+        _ => None,
+    }
 }
 
 /// The claim judged by its column's settled convention (words refine, never
@@ -493,7 +507,7 @@ fn by_convention(
     convention: arith::Formula,
     (num, unit): &(String, String),
 ) -> Option<Finding> {
-    let range = convention.range(c.before, c.after, c.up)?;
+    let range = c.range(convention)?;
     let shown = if !c.signed && range.mid() < 0.0 {
         super::neg(range)
     } else {
@@ -600,12 +614,33 @@ fn check_row(
         metric,
         subject: &subject,
     };
+    // Sides told by words (or settled by the arithmetic) let the labels settle a
+    // convention that the column's cells do not.
+    let named = !matches!(
+        g.compare,
+        Compare::Columns {
+            by: PairedBy::Order,
+            ..
+        }
+    );
     let mut any = false;
     for figure in &figures {
         if let Some((mut claim, mut finding)) = cell::judge(before, after, figure, &column, line) {
-            if let Some(c) = to_cell(before, after, figure, row_up(table, g, row, label_end)) {
-                if let Some(f) = conventions[usize::from(c.kind == Kind::Ratio)] {
-                    finding = by_convention(&mut claim, &c, f, figure);
+            let bare = cell::figures(change_part(g, cell_text)).is_empty();
+            let cell = to_cell(before, after, figure, row_up(table, g, row, label_end))
+                .map(|c| arith::Cell { bare, ..c });
+            if let Some(c) = cell {
+                let settled = conventions[usize::from(c.kind == Kind::Ratio)]
+                    .or_else(|| by_labels(&c, named, column.improvement));
+                match settled {
+                    Some(f) => finding = by_convention(&mut claim, &c, f, figure),
+                    // Neither the other cells nor the words settle how the author
+                    // computed: a figure no reading gives is not called wrong.
+                    None if !claim.holds => {
+                        claim.verdict = super::Verdict::Unverifiable;
+                        finding = None;
+                    }
+                    None => {}
                 }
             }
             out.claims.push(claim);
