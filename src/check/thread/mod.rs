@@ -8,6 +8,7 @@
 
 mod arith;
 mod cell;
+mod convention;
 mod grid;
 mod inline;
 mod mistakes;
