@@ -165,3 +165,19 @@ fn the_figure_before_its_pair_with_thousands() {
         "{json}"
     );
 }
+
+#[test]
+fn an_aligned_table_in_a_fence_pairs_the_columns_its_arithmetic_gives() {
+    // vllm#25998 (held out, then used for this fix): `speedup_%` is the drop of a time as
+    // a fraction, (baseline_mean − trtllm_mean) / baseline_mean; the two columns nearest
+    // it are a mean and a spread. Line 16: (0.224 − 0.168) / 0.224 = 0.250 → 0.249 with
+    // ±0.0005 on each input; line 27: (4.829 − 3.784) / 4.829 = 0.2164 → 0.216.
+    let (code, json) = check_text(&fixture("held-out/vllm-pr25998.md"));
+    assert_eq!(code, 0, "{json}");
+    let v = verdicts(&json);
+    assert_eq!(v.len(), 12, "{v:?}");
+    assert!(v.iter().all(|(_, _, v)| v == "holds"), "{v:?}");
+    assert_eq!(v[0].0, 16);
+    assert_eq!(json["pair"]["before"]["label"], "baseline_mean");
+    assert_eq!(json["pair"]["after"]["label"], "trtllm_mean");
+}

@@ -166,14 +166,21 @@ impl Cell {
 /// the order under which more cells are explained by a standard formula; `None` when
 /// both explain as many (the words decide).
 pub fn order(cells: &[Cell]) -> Option<bool> {
-    let standard = |c: &Cell| c.explained_by().iter().any(|f| f.standard());
-    let kept = cells.iter().filter(|c| standard(c)).count();
-    let swapped = cells.iter().filter(|c| standard(&c.swapped())).count();
+    let (kept, swapped) = standard_counts(cells);
     match kept.cmp(&swapped) {
         std::cmp::Ordering::Greater => Some(true),
         std::cmp::Ordering::Less => Some(false),
         std::cmp::Ordering::Equal => None,
     }
+}
+
+/// How many cells a standard formula explains with the values in the printed order,
+/// and swapped.
+pub fn standard_counts(cells: &[Cell]) -> (usize, usize) {
+    let standard = |c: &Cell| c.explained_by().iter().any(|f| f.standard());
+    let kept = cells.iter().filter(|c| standard(c)).count();
+    let swapped = cells.iter().filter(|c| standard(&c.swapped())).count();
+    (kept, swapped)
 }
 
 /// The convention of a column's cells of one kind: the formula that explains the most
