@@ -160,6 +160,9 @@ fn finding_message(l: &Localizer, f: &Finding) -> String {
             ..
         } => {
             let rows;
+            if let Mistake::AgainstConvention { convention, needs } = mistake {
+                return against_convention(l, convention, needs.as_deref(), claimed, recomputed);
+            }
             let (id, other) = match mistake {
                 Mistake::DividedByNew => ("check-mistake-divided-by-new", ""),
                 Mistake::SpeedupCalledReduction => ("check-mistake-speedup-called-reduction", ""),
@@ -175,6 +178,7 @@ fn finding_message(l: &Localizer, f: &Finding) -> String {
                     rows = r.join(", ");
                     ("check-mistake-parity-leaves-rows-out", rows.as_str())
                 }
+                Mistake::AgainstConvention { .. } => return String::new(),
             };
             l.tr_args(
                 id,
@@ -205,6 +209,31 @@ fn finding_message(l: &Localizer, f: &Finding) -> String {
     }
 }
 
+/// A cell its column's formula does not give: the formula, what it gives, and the
+/// formula the cell would need.
+fn against_convention(
+    l: &Localizer,
+    convention: &str,
+    needs: Option<&str>,
+    claimed: &str,
+    recomputed: &str,
+) -> String {
+    let formula = |id: &str| l.tr(&format!("check-formula-{id}"));
+    let args = [
+        ("claimed", s(claimed)),
+        ("recomputed", s(recomputed)),
+        ("convention", FluentValue::from(formula(convention))),
+        (
+            "needs",
+            FluentValue::from(needs.map(formula).unwrap_or_default()),
+        ),
+    ];
+    match needs {
+        Some(_) => l.tr_args("check-mistake-against-convention", &args),
+        None => l.tr_args("check-mistake-no-formula", &args),
+    }
+}
+
 /// Which results were compared and how perflab told the before from the after.
 fn pair_line(l: &Localizer, file: &str, pair: &Pair) -> String {
     format!("{file}:{}: {}", pair.before.line, pair_text(l, pair))
@@ -215,6 +244,7 @@ pub fn pair_text(l: &Localizer, pair: &Pair) -> String {
     let id = match pair.by {
         PairedBy::Words => "check-pair-words",
         PairedBy::Order => "check-pair-order",
+        PairedBy::Arithmetic => "check-pair-arithmetic",
     };
     let trials = |n: usize| l.tr_args("check-trials", &[("count", FluentValue::from(n))]);
     l.tr_args(

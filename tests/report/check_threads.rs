@@ -49,8 +49,9 @@ fn three_trials_a_side_and_a_prose_claim_on_the_means() {
 #[test]
 fn author_tables_with_a_change_column_hold_cell_by_cell() {
     for (file, cells, by) in [
-        // Versions as sides, no before/after words: the left column is before.
-        ("vllm-metal-pr596.md", 7, "order"),
+        // Versions as sides, no before/after words: the Delta cells' arithmetic
+        // ((right − left) / left) makes the left column before (issue 39).
+        ("vllm-metal-pr596.md", 7, "arithmetic"),
         // Seven Δ cells; its "conc 1–2 unchanged" names rows the table does not have.
         ("inferencex-pr1808.md", 7, "words"),
         // Three Before/After/Improvement groups under a header of groups.

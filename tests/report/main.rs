@@ -9,6 +9,7 @@
 mod common;
 
 mod app_library;
+mod check_arith;
 mod check_cli;
 mod check_findings;
 mod check_gpustack_misses;

@@ -1,7 +1,8 @@
 //! The tables of an author's document, whatever draws them: Markdown pipes
 //! (`| a | b |` over `|---|---|`), box-drawing characters (`│ a │ b │` between
 //! `├───┼───┤` rules, as `tabulate` and `rich` print them into a fence), ASCII grids
-//! (`+----+` rules), and HTML (`<table><tr><th>…`). Each becomes a header and rows of
+//! (`+----+` rules), HTML (`<table><tr><th>…`), and columns aligned with spaces or
+//! tabs inside a code fence (a header of words over rows of numbers, as scripts print). Each becomes a header and rows of
 //! plain cells (markup, emphasis and code ticks removed), with the line of each row.
 
 use std::sync::LazyLock;
@@ -51,6 +52,7 @@ pub fn tables(text: &str) -> Vec<Table> {
     let lines: Vec<&str> = text.lines().collect();
     let mut out = drawn(&lines);
     out.extend(html(text));
+    out.extend(spaced(&lines));
     out.sort_by_key(|t| t.line);
     out
 }
@@ -112,6 +114,64 @@ fn one_drawn(block: &[&str], first: usize) -> Option<Table> {
         header,
         rows,
     })
+}
+
+static GAP: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\t+|\s{2,}").expect("static pattern"));
+
+/// The cells of a line of aligned columns: split at tabs and runs of two spaces.
+fn spaced_cells(line: &str) -> Vec<String> {
+    GAP.split(line.trim()).map(clean).collect()
+}
+
+/// The aligned tables of the code fences: a line of three or more cells, each with a
+/// letter (the header), over two or more lines of as many cells, mostly numbers.
+fn spaced(lines: &[&str]) -> Vec<Table> {
+    let mut out = Vec::new();
+    let mut fenced = false;
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i].trim_start();
+        if line.starts_with("```") || line.starts_with("~~~") {
+            fenced = !fenced;
+            i += 1;
+            continue;
+        }
+        let header = spaced_cells(lines[i]);
+        let words = header.len() >= 3
+            && header
+                .iter()
+                .all(|c| c.chars().any(char::is_alphabetic) && !c.starts_with(BARS));
+        if !fenced || !words {
+            i += 1;
+            continue;
+        }
+        let numeric = |cells: &[String]| {
+            let n = cells
+                .iter()
+                .filter(|c| {
+                    c.parse::<f64>().is_ok() || c.trim_end_matches('%').parse::<f64>().is_ok()
+                })
+                .count();
+            2 * n >= cells.len()
+        };
+        let rows: Vec<(u64, Vec<String>)> = lines[i + 1..]
+            .iter()
+            .enumerate()
+            .map(|(k, l)| ((i + k) as u64 + 2, spaced_cells(l)))
+            .take_while(|(_, c)| c.len() == header.len() && numeric(c))
+            .collect();
+        if rows.len() >= 2 {
+            let n = rows.len();
+            out.push(Table {
+                line: i as u64 + 1,
+                header,
+                rows,
+            });
+            i += n;
+        }
+        i += 1;
+    }
+    out
 }
 
 static TABLE: LazyLock<Regex> =
@@ -211,6 +271,26 @@ mod tests {
         assert_eq!(t[0].line, 3);
         assert_eq!(t[0].rows[0].0, 4);
         assert_eq!(t[0].rows[0].1, ["TTFT & ITL", "12.5", "10.0", "−20.0%"]);
+    }
+
+    #[test]
+    fn columns_aligned_with_spaces_in_a_fence() {
+        let text = "```\nRunning benchmark\nbatch_size   max_seq_len  trtllm_mean  speedup_%\n1            1024         0.168        0.249\n4            1024         0.307        0.203\n```\nbatch  mean  speedup\n1  2  3\n4  5  6\n";
+        let t = tables(text);
+        // Outside a fence, aligned words are prose.
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].line, 3);
+        assert_eq!(
+            t[0].header,
+            ["batch_size", "max_seq_len", "trtllm_mean", "speedup_%"]
+        );
+        assert_eq!(
+            t[0].rows[1],
+            (
+                5,
+                vec!["4".into(), "1024".into(), "0.307".into(), "0.203".into()]
+            )
+        );
     }
 
     #[test]

@@ -26,6 +26,12 @@ pub enum Mistake {
     RangeLeavesRowsOut { rows: Vec<String> },
     /// "No change" over rows of which these moved.
     ParityLeavesRowsOut { rows: Vec<String> },
+    /// A cell the formula of the rest of its column (`convention`) does not give; `needs`
+    /// is the formula that does, if one does (`arith.rs`).
+    AgainstConvention {
+        convention: String,
+        needs: Option<String>,
+    },
 }
 
 /// The mistake that gives the claimed figure, if one does.

@@ -6,7 +6,9 @@
 //! with Welch's test when each side has trials, and, when it does not hold, named when it
 //! is one of the classic mistakes (`mistakes.rs`).
 
+mod arith;
 mod cell;
+mod convention;
 mod grid;
 mod inline;
 mod mistakes;
@@ -50,6 +52,9 @@ pub struct SideSummary {
 pub enum PairedBy {
     Words,
     Order,
+    /// The change cells' arithmetic: the order under which a standard formula gives
+    /// them (`arith.rs`).
+    Arithmetic,
 }
 
 /// What a document's before/after gives: the pair, the claims and the findings.

@@ -47,9 +47,15 @@ fn words(label: &str) -> Vec<String> {
 pub fn role_of(label: &str) -> Option<Role> {
     let words = words(label);
     let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
+    // "main + #1234", "base + fix": a base with something added is the new side.
+    let added = label.contains(" + ");
     if has(&["after"]) {
         Some(Role::After)
-    } else if has(&["before"]) || has(BEFORE) {
+    } else if has(&["before"]) {
+        Some(Role::Before)
+    } else if added {
+        Some(Role::After)
+    } else if has(BEFORE) {
         Some(Role::Before)
     } else if has(AFTER) {
         Some(Role::After)
@@ -73,6 +79,9 @@ mod tests {
             ("Without the fix", Some(Role::Before)),
             ("With chunked prefill", Some(Role::After)),
             ("On H100", None),
+            // The false alarm of issue 39: `main` with the PR added is the after.
+            ("main + #1234", Some(Role::After)),
+            ("base + fused MoE", Some(Role::After)),
         ] {
             assert_eq!(role_of(label), role, "{label}");
         }

@@ -1,0 +1,12 @@
+# check: the arithmetic an author did (src/check/thread/arith.rs)
+check-pair-arithmetic = before: “{ $before }” (line { $before_line }, { $before_trials }); after: “{ $after }” (line { $after_line }, { $after_trials }); told by the arithmetic of the change cells
+check-mistake-against-convention = { $claimed } is not what the rest of its column computes, { $convention } ({ $recomputed }); it is { $needs }
+check-mistake-no-formula = { $claimed } is not what the rest of its column computes, { $convention } ({ $recomputed }), and no standard formula over its row gives it
+check-formula-change = the change over the old value, (after − before) / before
+check-formula-better = the improvement over the old value (a drop of a time counted positive)
+check-formula-over-new = the change divided by the new value, (after − before) / after
+check-formula-of-base = after as a percent of before
+check-formula-of-new = before as a percent of after (the percent inverted)
+check-formula-gain = the speed-up (after / before of a rate, before / after of a time)
+check-formula-plain = after / before
+check-formula-inverted = the ratio inverted, before / after
