@@ -48,3 +48,4 @@ ingest-no-runs = { $count ->
 }
 ingest-no-runs-unknown = no benchmark result perflab reads found in it (see the tools in README.md; --format names the formats)
 ingest-no-runs-more = … and { $count } more
+ingest-printed-twice = this run is printed again at line { $kept }, more precisely: kept once, from there

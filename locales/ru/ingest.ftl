@@ -57,3 +57,4 @@ ingest-no-runs = { $count ->
 }
 ingest-no-runs-unknown = в нём не найдено результата бенчмарка, который читает perflab (инструменты перечислены в README.md; --format называет форматы)
 ingest-no-runs-more = … и ещё { $count }
+ingest-printed-twice = этот прогон напечатан ещё раз в строке { $kept }, точнее: оставлен один раз, оттуда

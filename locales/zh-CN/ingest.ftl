@@ -23,3 +23,4 @@ ingest-no-runs = { $count ->
 }
 ingest-no-runs-unknown = 其中没有找到 perflab 能读取的基准测试结果（支持的工具见 README.md；--format 列出各格式）
 ingest-no-runs-more = …… 另有 { $count } 个
+ingest-printed-twice = 该运行在第 { $kept } 行再次打印且更精确：只保留一次，取自该处

@@ -161,7 +161,13 @@ fn read_with_readers(source: &Source, forced: Option<Format>) -> ReadResult {
     };
     merged.runs.sort_by_key(|r| r.line);
     merged.warnings.sort_by_key(|w| w.line);
-    printed_twice::merge(&mut merged.runs);
+    for (dropped, kept) in printed_twice::merge(&mut merged.runs) {
+        merged.warnings.push(Warning {
+            line: dropped,
+            message: crate::msg!("ingest-printed-twice", kept = kept.unwrap_or(0)),
+        });
+    }
+    merged.warnings.sort_by_key(|w| w.line);
     Ok(Some(keep_format(merged, forced)))
 }
 

@@ -3,7 +3,8 @@
 //! repeats whose standard deviation is 0. Two runs next to each other in the file, read by
 //! two readers of one tool (`Format::family`, different formats), whose every shared number
 //! agrees within the rounding of the less precise (`same_run::compare`) are one: the row
-//! from the richer format is kept, filled with what only the other holds.
+//! from the richer format is kept (at its own line), filled with what only the other holds,
+//! and the merge is said (a warning naming both lines), never silent.
 
 use super::same_run::compare;
 use crate::model::Run;
@@ -11,8 +12,10 @@ use crate::model::Run;
 /// Numbers two printings of a run share at least: fewer is no evidence that they are one.
 const SHARED_AT_LEAST: usize = 3;
 
-/// Merges each run printed twice in a row (runs in file order).
-pub fn merge(runs: &mut Vec<Run>) {
+/// Merges each run printed twice in a row (runs in file order); returns the (dropped, kept)
+/// lines of each merge.
+pub fn merge(runs: &mut Vec<Run>) -> Vec<(Option<u64>, Option<u64>)> {
+    let mut merged = Vec::new();
     let mut i = 0;
     while i + 1 < runs.len() {
         let (a, b) = (&runs[i], &runs[i + 1]);
@@ -30,18 +33,17 @@ pub fn merge(runs: &mut Vec<Run>) {
             (i, i + 1)
         };
         let other = runs[drop].clone();
-        let line = runs[i].line;
         let kept = &mut runs[keep];
+        merged.push((other.line, kept.line));
         for (key, value) in other.values {
             if key != "precision" {
                 kept.values.insert_if_absent(key, value);
             }
         }
-        // The run starts where it was first printed.
-        kept.line = line;
         runs.remove(drop);
         i += 1;
     }
+    merged
 }
 
 #[cfg(test)]
@@ -80,16 +82,16 @@ mod tests {
             ],
         );
         let mut runs = vec![text.clone(), json.clone()];
-        merge(&mut runs);
+        assert_eq!(merge(&mut runs), [(Some(3), Some(40))]);
         assert_eq!(runs.len(), 1);
         assert_eq!(runs[0].format, Format::VllmServeJson);
         assert_eq!(runs[0].get("duration"), Some(12.3456));
-        assert_eq!(runs[0].line, Some(3));
+        assert_eq!(runs[0].line, Some(40));
         // Beyond rounding: two runs.
         let mut other = json;
         other.set_num("duration", 13.0);
         let mut runs = vec![text, other];
-        merge(&mut runs);
+        assert!(merge(&mut runs).is_empty());
         assert_eq!(runs.len(), 2);
     }
 }
