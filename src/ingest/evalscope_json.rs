@@ -12,7 +12,9 @@ use std::path::Path;
 use serde_json::{Map, Value as Json};
 
 use super::evalscope_labels as labels;
-use super::json_lenient::{line_of_key, number_of, parse, type_mismatch, type_name};
+use super::json_lenient::{
+    holds, line_of_key, number_of, parse, signed_object, type_mismatch, type_name,
+};
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source, Warning};
 use crate::model::{Format, Run};
 
@@ -28,23 +30,13 @@ impl Reader for EvalscopeJsonReader {
 
     fn read(&self, source: &Source) -> ReadResult {
         let text = source.text.trim_start_matches('\u{feff}');
-        if source.extension() != "json" || !text.trim_start().starts_with('{') {
+        let signed = |t: &[u8]| {
+            holds(t, "\"Test Duration (s)\"") || holds(t, "\"Time taken for tests (s)\"")
+        };
+        let expected = |error| crate::msg!("ingest-expect-evalscope-summary", error = error);
+        // Another tool's JSON that happens to hold the key is not a summary.
+        let Some(obj) = signed_object(source, signed, expected)? else {
             return Ok(None);
-        }
-        let has = |k: &str| memchr::memmem::find(text.as_bytes(), k.as_bytes()).is_some();
-        if !(has("\"Test Duration (s)\"") || has("\"Time taken for tests (s)\"")) {
-            return Ok(None);
-        }
-        let obj = match parse(text) {
-            Ok(Json::Object(obj)) => obj,
-            // Another tool's JSON that happens to hold the key.
-            Ok(_) => return Ok(None),
-            Err((line, error)) => {
-                return Err(ParseError::new(
-                    Some(line),
-                    crate::msg!("ingest-expect-evalscope-summary", error = error),
-                ))
-            }
         };
         if !obj.keys().any(|k| labels::is_summary_key(k)) {
             return Ok(None);

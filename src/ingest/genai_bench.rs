@@ -19,7 +19,7 @@ use std::path::Path;
 
 use serde_json::{Map, Value as Json};
 
-use super::json_lenient::{line_of_key, number_of, parse, type_mismatch};
+use super::json_lenient::{holds, line_of_key, number_of, parse, signed_object, type_mismatch};
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source};
 use crate::model::{Format, Run};
 
@@ -59,22 +59,12 @@ impl Reader for GenaiBenchReader {
 
     fn read(&self, source: &Source) -> ReadResult {
         let text = source.text.trim_start_matches('\u{feff}');
-        if source.extension() != "json" || !text.trim_start().starts_with('{') {
+        let signed = |t: &[u8]| {
+            holds(t, "\"aggregated_metrics\"") && holds(t, "\"individual_request_metrics\"")
+        };
+        let expected = |error| crate::msg!("ingest-expect-genai-bench", error = error);
+        let Some(obj) = signed_object(source, signed, expected)? else {
             return Ok(None);
-        }
-        let has = |k: &str| memchr::memmem::find(text.as_bytes(), k.as_bytes()).is_some();
-        if !(has("\"aggregated_metrics\"") && has("\"individual_request_metrics\"")) {
-            return Ok(None);
-        }
-        let obj = match parse(text) {
-            Ok(Json::Object(obj)) => obj,
-            Ok(_) => return Ok(None),
-            Err((line, error)) => {
-                return Err(ParseError::new(
-                    Some(line),
-                    crate::msg!("ingest-expect-genai-bench", error = error),
-                ))
-            }
         };
         let Some(Json::Object(agg)) = obj.get("aggregated_metrics") else {
             return Ok(None);

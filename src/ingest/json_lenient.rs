@@ -54,6 +54,35 @@ pub fn parse(text: &str) -> Result<Value, (u64, String)> {
     serde_json::from_str(&sanitize(text)).map_err(|e| (e.line() as u64, e.to_string()))
 }
 
+/// The whole-file JSON object a tool wrote (genai-bench, llm-load-test, llmperf,
+/// evalscope): `Ok(None)` when `source` is no `.json` file holding an object, or when
+/// `signed` (given its text) finds no key of the tool in it; a file the tool's keys sign
+/// that does not parse is an error at its line, in the words `expected` makes of the
+/// parser's error; one that parses to something else than an object is not the tool's.
+pub fn signed_object(
+    source: &super::reader::Source,
+    signed: impl Fn(&[u8]) -> bool,
+    expected: impl Fn(String) -> crate::error::Text,
+) -> Result<Option<serde_json::Map<String, Value>>, super::reader::ParseError> {
+    let text = source.text.trim_start_matches('\u{feff}');
+    if source.extension() != "json"
+        || !text.trim_start().starts_with('{')
+        || !signed(text.as_bytes())
+    {
+        return Ok(None);
+    }
+    match parse(text) {
+        Ok(Value::Object(obj)) => Ok(Some(obj)),
+        Ok(_) => Ok(None),
+        Err((line, error)) => Err(super::reader::ParseError::new(Some(line), expected(error))),
+    }
+}
+
+/// Whether `key` (with its quotes: `"\"summary\""`) is written in `text`.
+pub fn holds(text: &[u8], key: &str) -> bool {
+    memchr::memmem::find(text, key.as_bytes()).is_some()
+}
+
 /// The values of a stream with their lines, and where it stopped (line, reason).
 pub type Stream<T> = (Vec<(u64, T)>, Option<(u64, String)>);
 

@@ -18,7 +18,7 @@ use std::path::Path;
 
 use serde_json::{Map, Value as Json};
 
-use super::json_lenient::{line_of_key, number_of, parse, type_mismatch};
+use super::json_lenient::{holds, line_of_key, number_of, signed_object, type_mismatch};
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source};
 use crate::model::{Format, Run};
 
@@ -48,22 +48,13 @@ impl Reader for LlmLoadTestReader {
 
     fn read(&self, source: &Source) -> ReadResult {
         let text = source.text.trim_start_matches('\u{feff}');
-        if source.extension() != "json" || !text.trim_start().starts_with('{') {
+        let signed = |t: &[u8]| {
+            holds(t, "\"throughput_full_duration\"")
+                && holds(t, "\"req_completed_within_test_duration\"")
+        };
+        let expected = |error| crate::msg!("ingest-expect-llm-load-test", error = error);
+        let Some(obj) = signed_object(source, signed, expected)? else {
             return Ok(None);
-        }
-        let has = |k: &str| memchr::memmem::find(text.as_bytes(), k.as_bytes()).is_some();
-        if !(has("\"throughput_full_duration\"") && has("\"req_completed_within_test_duration\"")) {
-            return Ok(None);
-        }
-        let obj = match parse(text) {
-            Ok(Json::Object(obj)) => obj,
-            Ok(_) => return Ok(None),
-            Err((line, error)) => {
-                return Err(ParseError::new(
-                    Some(line),
-                    crate::msg!("ingest-expect-llm-load-test", error = error),
-                ))
-            }
         };
         let Some(Json::Object(summary)) = obj.get("summary") else {
             return Ok(None);

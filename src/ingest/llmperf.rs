@@ -18,7 +18,7 @@
 
 use serde_json::{Map, Value as Json};
 
-use super::json_lenient::{line_of_key, number_of, parse, type_mismatch};
+use super::json_lenient::{holds, line_of_key, number_of, signed_object, type_mismatch};
 use super::reader::{ParseError, Parsed, ReadResult, Reader, Source};
 use crate::model::{Format, Run};
 
@@ -68,21 +68,10 @@ impl Reader for LlmperfReader {
 
     fn read(&self, source: &Source) -> ReadResult {
         let text = source.text.trim_start_matches('\u{feff}');
-        if source.extension() != "json" || !text.trim_start().starts_with('{') {
+        let signed = |t: &[u8]| holds(t, "\"results_ttft_s_");
+        let expected = |error| crate::msg!("ingest-expect-llmperf-summary", error = error);
+        let Some(obj) = signed_object(source, signed, expected)? else {
             return Ok(None);
-        }
-        if memchr::memmem::find(text.as_bytes(), b"\"results_ttft_s_").is_none() {
-            return Ok(None);
-        }
-        let obj = match parse(text) {
-            Ok(Json::Object(obj)) => obj,
-            Ok(_) => return Ok(None),
-            Err((line, error)) => {
-                return Err(ParseError::new(
-                    Some(line),
-                    crate::msg!("ingest-expect-llmperf-summary", error = error),
-                ))
-            }
         };
         let mut run = Run::new(Format::LlmperfJson, None);
         run.set_num("streaming", 1.0);
