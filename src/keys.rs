@@ -277,6 +277,20 @@ pub fn config_differs(baseline: &[&Run], candidate: &[&Run]) -> Vec<ConfigDiff> 
     workload.chain(setup).collect()
 }
 
+/// The workload columns, given or implied by the token totals ([`imply_lengths`]), in
+/// which one run differs from another it is compared with: a report's variant against
+/// its baseline on the same profile, a scenario's optimized run against its baseline. A
+/// configuration is what such a comparison varies on purpose; the workload must not vary.
+pub fn workload_differs(baseline: &Run, candidate: &Run) -> Vec<ConfigDiff> {
+    let mut sides = [vec![baseline.clone()], vec![candidate.clone()]];
+    let [b, c] = &mut sides;
+    imply_lengths(&mut [b, c]);
+    config_differs(&[&sides[0][0]], &[&sides[1][0]])
+        .into_iter()
+        .filter(|d| WORKLOAD.contains(&d.column.as_str()) || IMPLIED.contains(&d.column.as_str()))
+        .collect()
+}
+
 const ENGINE_ARGS: &str = "engine_args";
 
 /// The flags in which two `engine_args` objects differ, each as `engine_args.NAME`, leaving

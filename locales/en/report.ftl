@@ -44,6 +44,7 @@ variant-skipped = Success rate { $rate }: { $completed } of { $requested } { $re
 } completed, so this run is not a valid optimization (optimization skipped).
 variant-no-primary = This result does not report { $metric }, so the variant is not ranked.
 variant-is-baseline = This is the baseline of the study.
+report-workload-differs = The workload differs from the baseline's ({ $columns }): the change is not the configuration's alone.
 summary-label = Summary:
 group-gap-percent = **{ $best }** { $metric } = { $best_value }, **{ $worst }** { $metric } = { $worst_value }. **{ $best }** is faster by { $diff } { $unit } ({ $pct })
 group-gap-ratio = **{ $best }** { $metric } = { $best_value } { $unit }, **{ $worst }** { $metric } = { $worst_value } { $unit }. **{ $best }** is { $ratio } faster ({ $diff } { $unit } less)

@@ -45,6 +45,7 @@ variant-skipped = Доля успешных запросов { $rate }: выпо
 } из { $requested }, поэтому прогон не считается корректной оптимизацией (оптимизация пропущена).
 variant-no-primary = В результате нет метрики «{ $metric }», поэтому вариант не участвует в сравнении.
 variant-is-baseline = Это базовая конфигурация исследования.
+report-workload-differs = Нагрузка отличается от базовой ({ $columns }): изменение вызвано не только конфигурацией.
 summary-label = Итог:
 group-gap-percent = **{ $best }**: { $metric } = { $best_value }, **{ $worst }**: { $metric } = { $worst_value }. **{ $best }** быстрее на { $diff } { $unit } ({ $pct })
 group-gap-ratio = **{ $best }**: { $metric } = { $best_value } { $unit }, **{ $worst }**: { $metric } = { $worst_value } { $unit }. **{ $best }** быстрее в { $ratio } (на { $diff } { $unit } меньше)

@@ -41,6 +41,7 @@ variant-missing = 无结果：{ $reason }
 variant-skipped = 请求成功率 { $rate }：{ $requested } 个请求中完成 { $completed } 个，因此该运行不是有效的优化（已跳过）。
 variant-no-primary = 该结果未报告 { $metric }，因此不参与排名。
 variant-is-baseline = 这是本研究的基线配置。
+report-workload-differs = 负载与基线不同（{ $columns }）：变化并非仅由配置引起。
 summary-label = 小结：
 group-gap-percent = **{ $best }** { $metric } = { $best_value }，**{ $worst }** { $metric } = { $worst_value }。**{ $best }** 快 { $diff } { $unit }（{ $pct }）
 group-gap-ratio = **{ $best }** { $metric } = { $best_value } { $unit }，**{ $worst }** { $metric } = { $worst_value } { $unit }。**{ $best }** 快 { $ratio }（少 { $diff } { $unit }）

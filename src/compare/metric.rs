@@ -34,7 +34,10 @@ pub fn unit_of(key: &str) -> &'static str {
         && (key.ends_with("throughput") || key.ends_with("goodput"))
     {
         "req/s"
-    } else if key.ends_with("throughput") || key == "max_output_tokens_per_s" {
+    } else if key.ends_with("throughput")
+        || key.ends_with("throughput_per_gpu")
+        || key == "max_output_tokens_per_s"
+    {
         "tok/s"
     } else if key == "duration" {
         "s"
@@ -56,6 +59,7 @@ mod tests {
         assert!(!m.higher_is_better);
         assert_eq!(m.unit, "ms");
         assert_eq!(unit_of("request_throughput"), "req/s");
+        assert_eq!(unit_of("output_throughput_per_gpu"), "tok/s");
         assert!(MetricSpec::new("request_rate").is_none());
     }
 }

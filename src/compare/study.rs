@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::change::{rank, Change, RunGap, SuccessRate};
 use super::MetricSpec;
+use crate::keys::{workload_differs, ConfigDiff};
 use crate::model::Run;
 use crate::study::{GapStyle, Outcome, Study, VariantId};
 use crate::{Error, Result};
@@ -55,6 +56,9 @@ pub struct VariantComparison {
     /// Primary metric against the baseline; only on the baseline's profile.
     pub vs_baseline: Option<Change>,
     pub is_baseline: bool,
+    /// Workload columns in which its run differs from the baseline's, on the baseline's
+    /// profile (`keys::workload_differs`): the change is then not the configuration's alone.
+    pub workload_differs: Vec<ConfigDiff>,
 }
 
 /// Whether a variant can be an optimization.
@@ -98,6 +102,8 @@ pub struct ScenarioComparison {
     pub optimized: RunSide,
     /// Optimized against baseline on the primary metric, when both have it.
     pub change: Option<Change>,
+    /// Workload columns in which the optimized run differs from the baseline's.
+    pub workload_differs: Vec<ConfigDiff>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -191,6 +197,16 @@ impl StudyComparison {
                         _ if success.as_ref().is_some_and(|s| !s.is_complete()) => Status::Skipped,
                         _ => Status::Valid,
                     };
+                    let is_baseline = VariantId {
+                        experiment: ei,
+                        variant: vi,
+                    } == study.baseline;
+                    let workload_differs = match (run, baseline_variant.run()) {
+                        (Some(r), Some(b)) if v.profile == baseline_profile && !is_baseline => {
+                            workload_differs(b, r)
+                        }
+                        _ => Vec::new(),
+                    };
                     VariantComparison {
                         name: v.name.clone(),
                         profile: v.profile,
@@ -201,10 +217,8 @@ impl StudyComparison {
                         vs_baseline: value
                             .filter(|_| v.profile == baseline_profile)
                             .map(|c| Change::new(&primary, baseline_value, c)),
-                        is_baseline: VariantId {
-                            experiment: ei,
-                            variant: vi,
-                        } == study.baseline,
+                        is_baseline,
+                        workload_differs,
                     }
                 })
                 .collect();
@@ -259,8 +273,11 @@ impl StudyComparison {
             };
             vec![scenario_row(
                 baseline_profile,
-                side(study.baseline),
-                side(recommended),
+                [side(study.baseline), side(recommended)],
+                [
+                    study.variant(study.baseline).run(),
+                    study.variant(recommended).run(),
+                ],
                 &primary,
             )]
         } else {
@@ -271,7 +288,12 @@ impl StudyComparison {
                     let requested = study.profiles[s.profile].total_requests;
                     let b = RunSide::of(&s.baseline, &primary, &secondary, requested);
                     let o = RunSide::of(&s.optimized, &primary, &secondary, requested);
-                    scenario_row(s.profile, b, o, &primary)
+                    scenario_row(
+                        s.profile,
+                        [b, o],
+                        [s.baseline.run(), s.optimized.run()],
+                        &primary,
+                    )
                 })
                 .collect()
         };
@@ -296,10 +318,14 @@ impl StudyComparison {
 
 fn scenario_row(
     profile: usize,
-    baseline: RunSide,
-    optimized: RunSide,
+    [baseline, optimized]: [RunSide; 2],
+    runs: [Option<&Run>; 2],
     primary: &MetricSpec,
 ) -> ScenarioComparison {
+    let workload_differs = match runs {
+        [Some(b), Some(o)] => workload_differs(b, o),
+        _ => Vec::new(),
+    };
     let change = match (baseline.primary, optimized.primary) {
         (Some(b), Some(o)) => Some(Change::new(primary, b, o)),
         _ => None,
@@ -309,6 +335,7 @@ fn scenario_row(
         baseline,
         optimized,
         change,
+        workload_differs,
     }
 }
 

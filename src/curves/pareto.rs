@@ -13,12 +13,7 @@ use super::series::Point;
 
 /// Columns that give a point's user count, in order of preference.
 pub const USER_COLUMNS: [&str; 3] = ["max_concurrency", "concurrency", "max_concurrent_requests"];
-/// The parallel sizes whose product is the GPU count when `--gpus` is not given.
-pub const PARALLEL_COLUMNS: [&str; 3] = [
-    "tensor_parallel_size",
-    "pipeline_parallel_size",
-    "data_parallel_size",
-];
+pub use crate::model::schema::PARALLEL_COLUMNS;
 pub const THROUGHPUT: &str = "output_throughput";
 
 /// Where the GPU count of each point comes from.

@@ -66,7 +66,15 @@ pub const CONFIGURATION: [&str; 18] = [
 ];
 
 /// Counters and rates, after identity.
-pub const COUNTERS: [&str; 21] = [
+/// The parallel sizes whose product is a server's GPU count where no `gpu_count` is known
+/// (a sweep that varied them, a client's `--metadata tensor_parallel_size=2`).
+pub const PARALLEL_COLUMNS: [&str; 3] = [
+    "tensor_parallel_size",
+    "pipeline_parallel_size",
+    "data_parallel_size",
+];
+
+pub const COUNTERS: [&str; 23] = [
     "completed",
     "failed",
     // Requests read from the file's per-request lists (the requests frame's rows).
@@ -89,6 +97,10 @@ pub const COUNTERS: [&str; 21] = [
     "input_throughput",
     "output_throughput",
     "total_token_throughput",
+    // The two above divided by `gpu_count`, when the server's GPU count is known
+    // (ingest/server: `per_gpu`).
+    "output_throughput_per_gpu",
+    "total_token_throughput_per_gpu",
     "max_output_tokens_per_s",
     "max_concurrent_requests",
     "concurrency",
@@ -271,6 +283,8 @@ pub fn higher_is_better(col: &str) -> Option<bool> {
         | "input_throughput"
         | "output_throughput"
         | "total_token_throughput"
+        | "output_throughput_per_gpu"
+        | "total_token_throughput_per_gpu"
         | "max_output_tokens_per_s"
         | "completed"
         | "spec_decode_acceptance_rate"

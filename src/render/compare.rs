@@ -109,14 +109,9 @@ pub fn terminal(
     s.push_str(&table.to_string());
     s.push('\n');
     if !cmp.differs.is_empty() {
-        let columns: Vec<String> = cmp
-            .differs
-            .iter()
-            .map(|d| format!("{} {} → {}", d.column, d.baseline, d.candidate))
-            .collect();
         s.push_str(&loc.tr_args(
             "compare-note-differs",
-            &[("columns", FluentValue::from(columns.join("; ")))],
+            &[("columns", FluentValue::from(differences(&cmp.differs)))],
         ));
         s.push('\n');
     }
@@ -146,4 +141,14 @@ pub fn request_charts(sides: &[Side<'_>; 2], loc: &Localizer) -> Vec<(String, Li
         charts.push(("e2el-over-time.svg".to_owned(), t));
     }
     charts
+}
+
+/// `input_len 100 → 200; engine_args.max-num-seqs 128 → 256`: each differing column with
+/// its values on the two sides.
+pub fn differences(differs: &[crate::keys::ConfigDiff]) -> String {
+    let columns: Vec<String> = differs
+        .iter()
+        .map(|d| format!("{} {} → {}", d.column, d.baseline, d.candidate))
+        .collect();
+    columns.join("; ")
 }

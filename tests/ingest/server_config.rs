@@ -65,3 +65,62 @@ fn the_sglang_cookbook_names_its_server() {
         assert!(a.get("port").is_none() && a.get("host").is_none());
     }
 }
+
+/// Per-GPU throughput: vLLM's performance CI layout (the real `--save-result` JSON of
+/// `fixtures/vllm/0.33.0-buildkite-commands-reproduction/` beside a `.commands` whose
+/// server runs on two GPUs). 1139.8330017133405 output tok/s / 2 GPUs, and
+/// 4740.992891501426 total tok/s / 2, from the fixture's JSON.
+#[test]
+fn throughput_per_gpu_when_the_servers_gpu_count_is_known() {
+    const REAL: &str = "fixtures/vllm/0.33.0-buildkite-commands-reproduction/results/serving_mock_random_128_32_qps_inf_concurrency_4";
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = tempfile::tempdir().unwrap();
+    let result = std::fs::read_to_string(root.join(format!("{REAL}.json"))).unwrap();
+    let commands = |server: &str| {
+        serde_json::json!({ "server_command": server, "client_command": "vllm bench serve --model mock-model" })
+            .to_string()
+    };
+    for (name, server) in [
+        ("tp2", "vllm serve mock-model -tp 2 --max-num-seqs 64"),
+        ("remote", "Using Remote Server 127.0.0.1 8451"),
+    ] {
+        let dir = tmp.path().join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("serving.json"), &result).unwrap();
+        std::fs::write(dir.join("serving.commands"), commands(server)).unwrap();
+    }
+    let load = |name: &str| {
+        perflab::ingest::load_runs(&tmp.path().join(name), &Default::default()).unwrap()
+    };
+    let tp2 = load("tp2");
+    assert_eq!(tp2[0].get("gpu_count"), Some(2.0));
+    assert_eq!(
+        tp2[0].get("output_throughput_per_gpu"),
+        Some(1139.8330017133405 / 2.0)
+    );
+    assert_eq!(
+        tp2[0].get("total_token_throughput_per_gpu"),
+        Some(4740.992891501426 / 2.0)
+    );
+    // A remote server of unknown size: its result JSON's `--metadata
+    // tensor_parallel_size=1` is the only count (no `gpu_count` is made up from it).
+    let remote = load("remote");
+    assert_eq!(remote[0].get("gpu_count"), None);
+    assert_eq!(remote[0].get("tensor_parallel_size"), Some(1.0));
+    assert_eq!(
+        remote[0].get("output_throughput_per_gpu"),
+        Some(1139.8330017133405)
+    );
+}
+
+/// No GPU count anywhere in a run's files: no per-GPU column, rather than one over a guess.
+#[test]
+fn no_per_gpu_throughput_without_a_gpu_count() {
+    let runs = runs("fixtures/vllm/0.33.0-run6-c2/console.txt");
+    assert!(!runs.is_empty());
+    for run in &runs {
+        assert!(run.get("output_throughput").is_some());
+        assert_eq!(run.get("gpu_count"), None);
+        assert_eq!(run.get("output_throughput_per_gpu"), None);
+    }
+}

@@ -116,3 +116,39 @@ fn a_baseline_that_is_not_a_folder_given_is_an_error() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--baseline c"));
     assert!(!tmp.path().join("out").exists());
 }
+
+/// A study whose candidate ran another workload than its baseline on the same profile (its
+/// client asked for 256-token prompts, the baseline's for 128): the report says so beside
+/// the variant, in every language, instead of crediting the server flag with the change.
+#[test]
+fn a_variant_on_another_workload_is_said() {
+    let tmp = tempfile::tempdir().unwrap();
+    folder(&tmp.path().join("main"), 256, 1.0);
+    folder(&tmp.path().join("seqs512"), 512, 1.1);
+    let save = perflab_in(tmp.path())
+        .args(["report", "main", "seqs512", "--save-study", "study.toml"])
+        .args(["--out", "first", "--lang", "en"])
+        .output()
+        .unwrap();
+    assert_eq!(save.status.code(), Some(0), "{}", String::from_utf8_lossy(&save.stderr));
+    let first = fs::read_to_string(tmp.path().join("first/report.en.md")).unwrap();
+    assert!(!first.contains("workload differs"), "{first}");
+    // The candidate's client, edited after the study was saved.
+    let commands = tmp.path().join("seqs512/serving_mock.commands");
+    let text = fs::read_to_string(&commands)
+        .unwrap()
+        .replace("--random-input-len 128", "--random-input-len 256");
+    fs::write(&commands, text).unwrap();
+    let out = perflab_in(tmp.path())
+        .args(["report", "study.toml", "--out", "out", "--lang", "en,ru"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let en = fs::read_to_string(tmp.path().join("out/report.en.md")).unwrap();
+    assert!(
+        en.contains("The workload differs from the baseline's (input_len 128 → 256)"),
+        "{en}"
+    );
+    let ru = fs::read_to_string(tmp.path().join("out/report.ru.md")).unwrap();
+    assert!(ru.contains("Нагрузка отличается от базовой (input_len 128 → 256)"), "{ru}");
+}

@@ -63,6 +63,7 @@ impl Config {
                 set("engine_args", Value::text(text));
             }
         }
+        per_gpu(run);
     }
 }
 
@@ -101,15 +102,43 @@ pub fn apply(text: &str, runs: &mut [Run]) {
         numbers_as_numbers(run);
     }
     let configs = find_all(text);
-    if configs.is_empty() {
-        return;
-    }
     let starts: Vec<u64> = configs.iter().map(|c| line_of(text, c.offset)).collect();
     for run in runs {
-        let at = run.line.map_or(0, |line| {
-            starts.iter().rposition(|s| *s <= line).unwrap_or(0)
-        });
-        configs[at].fill(run);
+        if !configs.is_empty() {
+            let at = run.line.map_or(0, |line| {
+                starts.iter().rposition(|s| *s <= line).unwrap_or(0)
+            });
+            configs[at].fill(run);
+        }
+        per_gpu(run);
+    }
+}
+
+/// The token throughputs per GPU (`output_throughput_per_gpu`,
+/// `total_token_throughput_per_gpu`) of a run whose GPU count is known: the throughput as
+/// printed divided by `gpu_count`, else by the product of the parallel sizes known (the
+/// count the Pareto view of `curves` uses), as InferenceMAX compares servers of different
+/// sizes. A value the run's own files print is kept.
+pub fn per_gpu(run: &mut Run) {
+    let sizes: Vec<f64> = crate::model::schema::PARALLEL_COLUMNS
+        .iter()
+        .filter_map(|c| run.get(c))
+        .collect();
+    let gpus = run
+        .get("gpu_count")
+        .or_else(|| (!sizes.is_empty()).then(|| sizes.iter().product()));
+    let Some(gpus) = gpus.filter(|g| *g >= 1.0 && g.is_finite()) else {
+        return;
+    };
+    for (column, of) in [
+        ("output_throughput_per_gpu", "output_throughput"),
+        ("total_token_throughput_per_gpu", "total_token_throughput"),
+    ] {
+        if run.get(column).is_none() {
+            if let Some(t) = run.get(of) {
+                run.set_num(column, t / gpus);
+            }
+        }
     }
 }
 

@@ -155,6 +155,8 @@ pub struct ScenarioView {
     pub title: String,
     pub baseline: ScenarioSideView,
     pub optimized: ScenarioSideView,
+    /// Markdown-safe: the workload columns in which the two runs differ.
+    pub workload_note: Option<String>,
 }
 
 #[derive(Debug, Serialize)]

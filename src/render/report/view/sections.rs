@@ -8,6 +8,7 @@ use super::{
     ScenarioSideView, ScenarioView, SetupView, SummaryRowView, VariantView, ViewBuilder,
 };
 use crate::compare::{ExperimentComparison, Status, SummaryEntry};
+use crate::keys::ConfigDiff;
 use crate::study::{Outcome, VariantId};
 
 impl ViewBuilder<'_> {
@@ -106,6 +107,7 @@ impl ViewBuilder<'_> {
                 }
             }
         }
+        remarks.extend(self.workload_note(&vc.workload_differs));
         VariantView {
             label: v.label(lang),
             profile_line: self.tr(
@@ -204,7 +206,8 @@ impl ViewBuilder<'_> {
         self.study
             .scenarios
             .iter()
-            .map(|s| {
+            .zip(&self.cmp.conclusion)
+            .map(|(s, row)| {
                 let side = |o: &Outcome, params: &[String]| ScenarioSideView {
                     parameters: self.parameters_block(params),
                     result: o.loaded().map(|r| CodeBlock::new("text", &r.raw)),
@@ -219,8 +222,18 @@ impl ViewBuilder<'_> {
                     title: self.study.profiles[s.profile].title(lang),
                     baseline: side(&s.baseline, base_params),
                     optimized: side(&s.optimized, opt_params),
+                    workload_note: self.workload_note(&row.workload_differs),
                 }
             })
             .collect()
+    }
+
+    /// "The workload differs from the baseline's (input_len 100 → 200): …", Markdown-safe;
+    /// `None` when it does not.
+    fn workload_note(&self, differs: &[ConfigDiff]) -> Option<String> {
+        (!differs.is_empty()).then(|| {
+            let columns = crate::render::compare::differences(differs);
+            self.tr("report-workload-differs", &[("columns", text(md(&columns)))])
+        })
     }
 }
