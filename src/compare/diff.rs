@@ -153,7 +153,17 @@ pub fn compare_with_noise(
     let metrics = metrics_to_show(&policy.rules);
     let mut pairs = Vec::new();
     let (mut added, mut removed) = (Vec::new(), Vec::new());
-    for (key, group) in pairing::group(baseline, candidate, key_columns) {
+    let groups = pairing::group(baseline, candidate, key_columns);
+    let known = &KnownNoise {
+        setups: super::noise::pooled_over_setups(
+            &metrics,
+            groups
+                .values()
+                .map(|g| [g.baseline.clone(), g.candidate.clone()]),
+        ),
+        ..known.clone()
+    };
+    for (key, group) in groups {
         let label = label_of(key_columns, &key);
         match (group.baseline.is_empty(), group.candidate.is_empty()) {
             (false, false) => pairs.push(compare_group(

@@ -6,6 +6,11 @@
 //! 1. a **declared** noise (`[diff] noise`, `--noise`): the user's word for this benchmark;
 //! 2. a **history** of the same workload and configuration (`--noise-from`), pooled with
 //!    the spread of the sides' own repeats;
+//! 3. the **repeats of every setup** of the diff, pooled, for a key with fewer than three
+//!    runs on a side, when the other keys' repeats add degrees of freedom to its own (at
+//!    least [`MIN_SETUPS_DF`] in all): one configuration's runs on a machine vary by about
+//!    as much as another's, relative to their means, so 5 setups × 2 runs a side tell the
+//!    noise that 2 runs alone cannot;
 //! 3. the **repeats** of both sides (two or more each): Welch's t-test, as ever;
 //! 4. the repeats of one side (the other has one run): that side's spread;
 //! 5. nothing: one run a side. The requests inside a run vary far less than runs do, so
@@ -19,6 +24,7 @@ use serde::Serialize;
 
 use super::diff::{MetricDiff, Trend};
 use super::pairing::Key;
+use crate::model::Run;
 use crate::stats::noise::{self as stats, Estimate, Noise, Source};
 use crate::stats::welch::Summary;
 
@@ -31,6 +37,40 @@ pub struct KnownNoise {
     pub history: BTreeMap<Key, BTreeMap<String, Estimate>>,
     /// The store the history came from, named in the output.
     pub store: Option<String>,
+    /// Per metric, the repeats of every key of the diff pooled ([`pooled_over_setups`]).
+    pub setups: BTreeMap<String, Estimate>,
+}
+
+/// A pooled estimate of the setups' repeats needs this many degrees of freedom to judge:
+/// fewer leave a t quantile so wide that nothing is detected, and one odd setup decides.
+pub const MIN_SETUPS_DF: f64 = 4.0;
+
+/// The noise of each metric pooled over the repeats of every key's two sides (σ of `ln`,
+/// weighted by degrees of freedom); a metric no side repeats has none.
+pub fn pooled_over_setups<'a>(
+    metrics: &[String],
+    sides: impl Iterator<Item = [Vec<&'a Run>; 2]> + Clone,
+) -> BTreeMap<String, Estimate> {
+    metrics
+        .iter()
+        .filter_map(|m| {
+            let parts: Vec<(f64, f64)> = sides
+                .clone()
+                .flat_map(|pair| pair.into_iter())
+                .filter_map(|runs| {
+                    let values: Vec<f64> = runs
+                        .iter()
+                        .filter_map(|r| r.get(m))
+                        .filter(|x| x.is_finite())
+                        .collect();
+                    stats::of_repeats(&values)
+                })
+                .collect();
+            let (sigma, df) = stats::pooled(&parts)?;
+            let runs = parts.iter().map(|(_, df)| *df as usize + 1).sum();
+            Some((m.clone(), Estimate { sigma, df, runs }))
+        })
+        .collect()
 }
 
 /// What decided a rule's outcome on a pair.
@@ -45,6 +85,8 @@ pub enum Basis {
     RepeatsOneSide,
     /// The noise of the history store, with the sides' repeats.
     History,
+    /// The repeats of every setup of the diff, pooled.
+    Setups,
     /// The history window's prediction interval (`--against-history`).
     HistoryWindow,
     /// The declared noise.
@@ -87,6 +129,21 @@ pub fn resolve(
             df: Some(df),
             runs: h.runs + side_runs(&repeats),
         });
+    }
+    let own_df: f64 = repeats.iter().map(|(_, df)| *df).sum();
+    if base.len() < 3 || cand.len() < 3 {
+        let setups = known
+            .setups
+            .get(metric)
+            .filter(|s| s.df >= MIN_SETUPS_DF && s.df > own_df);
+        if let Some(s) = setups {
+            return Some(Noise {
+                source: Source::Setups,
+                sigma: s.sigma,
+                df: Some(s.df),
+                runs: s.runs,
+            });
+        }
     }
     // One side's repeats alone must be three or more: two runs give one degree of
     // freedom, whose t quantile (12.7) leaves nothing detectable.
@@ -133,7 +190,7 @@ fn judges(metric: &str, noise: &Noise, b: &Summary, c: &Summary) -> bool {
         return false;
     }
     match noise.source {
-        Source::Declared | Source::History => true,
+        Source::Declared | Source::History | Source::Setups => true,
         Source::Repeats => b.n < 2 || c.n < 2,
         Source::Typical => false,
     }
@@ -148,6 +205,7 @@ pub fn basis_of(d: &MetricDiff) -> Basis {
         return match d.noise.map(|n| n.source) {
             Some(Source::Declared) => Basis::Declared,
             Some(Source::History) => Basis::History,
+            Some(Source::Setups) => Basis::Setups,
             _ => Basis::RepeatsOneSide,
         };
     }

@@ -54,6 +54,9 @@ pub enum Source {
     History,
     /// Declared per metric in `[diff] noise` or `--noise`.
     Declared,
+    /// The repeats of every setup of the diff, pooled: a key with too few runs of its own
+    /// borrows the spread the other keys' repeats show (relative noise on the log scale).
+    Setups,
     /// Nothing known about this benchmark: the typical noise measured on real engines
     /// (docs/diff.md), used only to say how many runs would be needed, never to judge.
     Typical,

@@ -42,6 +42,14 @@ fn scaled(real: &Value, factor: f64, tp: u32) -> Value {
 /// A side: TP 1 and TP 2, five repeats each (throughput ±2% around its level; TP 2 at
 /// 1.8 × TP 1), in `repN/` folders; `tp2_factor` moves every TP 2 run.
 fn side(dir: &Path, tp2_factor: f64) {
+    side_of(dir, &[(1, 1.0), (2, 1.8 * tp2_factor)], 5, |rep, _| {
+        1.0 + 0.01 * (f64::from(rep) - 2.0)
+    });
+}
+
+/// A side of `reps` repeats of each `(tensor-parallel size, throughput level)`, each run's
+/// throughputs times `spread(rep, tp)`.
+fn side_of(dir: &Path, setups: &[(u32, f64)], reps: u32, spread: impl Fn(u32, u32) -> f64) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let real: Value =
         serde_json::from_str(&fs::read_to_string(root.join(format!("{REAL}.json"))).unwrap())
@@ -49,10 +57,9 @@ fn side(dir: &Path, tp2_factor: f64) {
     let commands: Value =
         serde_json::from_str(&fs::read_to_string(root.join(format!("{REAL}.commands"))).unwrap())
             .unwrap();
-    for rep in 0..5u32 {
-        let spread = 1.0 + 0.01 * (f64::from(rep) - 2.0);
-        for tp in [1u32, 2] {
-            let level = if tp == 1 { 1.0 } else { 1.8 * tp2_factor };
+    for rep in 0..reps {
+        for &(tp, level) in setups {
+            let spread = spread(rep, tp);
             let name = format!("serving_mock_tp{tp}_random_128_32_qps_inf_concurrency_4");
             let folder = dir.join(format!("rep{rep}"));
             fs::create_dir_all(&folder).unwrap();
@@ -225,4 +232,55 @@ fn a_gpu_column_that_holds_no_count_is_an_error() {
         stderr.contains("two") && stderr.contains("tensor_parallel_size"),
         "{stderr}"
     );
+}
+
+/// Ten files a side: five setups (TP 1, 2, 4, 8, 16) run twice each, with a spread of up to
+/// ±2.5% between repeats; the candidate's TP 2 and TP 8 are 8% slower. Two runs a key
+/// cannot tell 8% from noise alone (Welch on 1 + 1 degrees of freedom), but the ten
+/// setups' repeats pooled can (10 degrees of freedom): both are named, and nothing else.
+#[test]
+fn two_runs_a_setup_are_judged_by_every_setups_repeats() {
+    let tmp = tempfile::tempdir().unwrap();
+    let setups = |slow: f64| -> Vec<(u32, f64)> {
+        [(1, 1.0), (2, 1.8 * slow), (4, 3.1), (8, 5.0 * slow), (16, 7.2)].to_vec()
+    };
+    // A fixed pattern of offsets in [-2.5%, +2.5%], different per run and side.
+    let wobble = |seed: u32| move |rep: u32, tp: u32| {
+        1.0 + 0.025 * f64::from(rep * 7 + tp * 3 + seed).sin()
+    };
+    side_of(&tmp.path().join("base"), &setups(1.0), 2, wobble(0));
+    side_of(&tmp.path().join("cand"), &setups(0.92), 2, wobble(11));
+    let out = perflab_in(tmp.path())
+        .args(["diff", "base", "cand", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let pairs = doc["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 5);
+    for pair in pairs {
+        let label = pair["label"].as_str().unwrap();
+        let slow = label.contains("tensor_parallel_size=2,")
+            || label.contains("tensor_parallel_size=8,")
+            || label.ends_with("tensor_parallel_size=2")
+            || label.ends_with("tensor_parallel_size=8");
+        let verdict = pair["verdict"].as_str().unwrap();
+        assert_eq!(verdict, if slow { "regression" } else { "pass" }, "{label}");
+        // The regressions are judged by the setups' pooled noise (10 degrees of freedom).
+        let by_setups = pair["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["outcome"] == "regression" && c["basis"] == "setups");
+        assert_eq!(by_setups, slow, "{label}: {pair}");
+        let noise = pair["metrics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["metric"] == "output_throughput")
+            .unwrap()["noise"]
+            .clone();
+        assert_eq!(noise["source"], "setups");
+        assert_eq!(noise["df"], 10.0);
+    }
 }

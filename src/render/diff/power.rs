@@ -30,6 +30,7 @@ fn basis_id(basis: Basis) -> Option<&'static str> {
         Basis::Repeats => "diff-basis-repeats",
         Basis::RepeatsOneSide => "diff-basis-repeats-one-side",
         Basis::History => "diff-basis-history",
+        Basis::Setups => "diff-basis-setups",
         Basis::HistoryWindow => "diff-basis-history-window",
         Basis::Declared => "diff-basis-declared",
         Basis::Requests => "diff-basis-requests",
@@ -68,6 +69,7 @@ fn source_text(p: &RulePower, l10n: &Localizer) -> String {
     let id = match p.source {
         Source::Repeats => "diff-noise-source-repeats",
         Source::History => "diff-noise-source-history",
+        Source::Setups => "diff-noise-source-setups",
         Source::Declared => "diff-noise-source-declared",
         Source::Typical => "diff-noise-source-typical",
     };
