@@ -203,16 +203,20 @@ pub enum NotARun {
     LlmperfRequests,
     /// genai-bench's `experiment_metadata.json`: read with the run files beside it.
     GenaiBenchMetadata,
+    /// A serving engine's log (or any file) that names a server configuration and holds
+    /// no run: the configuration is given to the runs of its folder (`server::beside`).
+    ServerLog,
 }
 
 impl NotARun {
-    pub const ALL: [NotARun; 6] = [
+    pub const ALL: [NotARun; 7] = [
         NotARun::AiperfAggregate,
         NotARun::PerfAnalyzerRecords,
         NotARun::InferencePerfReport,
         NotARun::EvalscopePercentiles,
         NotARun::LlmperfRequests,
         NotARun::GenaiBenchMetadata,
+        NotARun::ServerLog,
     ];
 
     /// The Fluent id stem: `ingest-kind-{id}` says what one file is and what to read
@@ -225,6 +229,7 @@ impl NotARun {
             NotARun::EvalscopePercentiles => "evalscope-percentiles",
             NotARun::LlmperfRequests => "llmperf-requests",
             NotARun::GenaiBenchMetadata => "genai-bench-metadata",
+            NotARun::ServerLog => "server-log",
         }
     }
 }

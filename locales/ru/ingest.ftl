@@ -20,6 +20,7 @@ ingest-skipped-inference-perf-report = { $count ->
 ingest-kind-evalscope-percentiles = перцентили или аргументы evalscope perf: читаются вместе с benchmark_summary.json рядом (своего прогона в них нет)
 ingest-kind-llmperf-requests = записи запросов llmperf: запросы прогона из _summary.json рядом (читайте его)
 ingest-kind-genai-bench-metadata = метаданные эксперимента genai-bench: читаются вместе с файлами прогонов рядом (своего прогона в них нет)
+ingest-kind-server-log = журнал или команда сервера без прогонов: названная в нём конфигурация сервера передаётся прогонам в той же папке (укажите папку)
 ingest-skipped-evalscope-percentiles = { $count ->
     [one] Пропущен { $count } файл: перцентили или аргументы evalscope perf, читаются вместе с benchmark_summary.json рядом
     [few] Пропущено { $count } файла: перцентили или аргументы evalscope perf, читаются вместе с benchmark_summary.json рядом
@@ -34,6 +35,11 @@ ingest-skipped-genai-bench-metadata = { $count ->
     [one] Пропущен { $count } файл: метаданные эксперимента genai-bench, читаются вместе с файлами прогонов рядом
     [few] Пропущено { $count } файла: метаданные экспериментов genai-bench, читаются вместе с файлами прогонов рядом
    *[many] Пропущено { $count } файлов: метаданные экспериментов genai-bench, читаются вместе с файлами прогонов рядом
+}
+ingest-skipped-server-log = { $count ->
+    [one] { $count } файл без прогонов, но с конфигурацией сервера: она передана прогонам рядом
+    [few] { $count } файла без прогонов, но с конфигурацией сервера: она передана прогонам рядом
+   *[many] { $count } файлов без прогонов, но с конфигурацией сервера: она передана прогонам рядом
 }
 ingest-skipped-no-result = { $count ->
     [one] Пропущен { $count } файл: в нём не найдено результатов бенчмарка

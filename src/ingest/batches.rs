@@ -152,17 +152,26 @@ fn read_batch(
         })
         .collect();
     let mut out = Ingested::default();
+    let mut logs = Vec::new();
     for (input, result) in inputs.iter().zip(results) {
         match result {
             Ok(Read::Runs(f)) => out.files.push(f),
-            Ok(Read::Skipped(kind)) => out.skipped.push(Skipped {
-                path: input.path.clone(),
-                kind,
-            }),
+            Ok(Read::Skipped(kind, configs)) => {
+                if !configs.is_empty() {
+                    logs.push((input.path.clone(), configs));
+                }
+                out.skipped.push(Skipped {
+                    path: input.path.clone(),
+                    kind,
+                });
+            }
             Err(e) if options.keep_going => out.failures.push(e),
             Err(e) => return Err(e),
         }
     }
+    // A batch holds whole folders (`same_run::independent_groups`), so a log and the
+    // results beside it are read together.
+    super::server::beside(&logs, &mut out.files);
     if !options.all_files {
         out.same = same_run::keep_each_run_once(&mut out.files);
     }

@@ -230,8 +230,9 @@ impl std::fmt::Debug for Hook {
 #[derive(Debug)]
 enum Read {
     Runs(FileRuns),
-    /// Found in a directory and holding no run; the kind when perflab knows the file.
-    Skipped(Option<NotARun>),
+    /// Found in a directory and holding no run; the kind when perflab knows the file, and
+    /// the server configurations it names (a server log beside the results).
+    Skipped(Option<NotARun>, Vec<ServerConfig>),
 }
 
 /// Reads one file from disk. `explicit` files must hold a run; files found by walking a
@@ -243,7 +244,7 @@ pub fn read_file(input: &InputFile, forced: Option<Format>) -> Result<Option<Fil
     };
     Ok(match read_input(input, &options, &AtomicU64::new(0))? {
         Read::Runs(f) => Some(f),
-        Read::Skipped(_) => None,
+        Read::Skipped(..) => None,
     })
 }
 
@@ -267,9 +268,11 @@ fn read_input(input: &InputFile, options: &Options, bytes_read: &AtomicU64) -> R
         // A file with only warnings (a sweep's failure record) is reported, not skipped.
         Some(p) if !p.runs.is_empty() || !p.warnings.is_empty() => p,
         _ => {
-            let kind = not_runs::recognize(&source);
+            let configs = server::find_all(&text);
+            let kind = not_runs::recognize(&source)
+                .or_else(|| (!configs.is_empty()).then_some(NotARun::ServerLog));
             if !input.explicit {
-                return Ok(Read::Skipped(kind));
+                return Ok(Read::Skipped(kind, configs));
             }
             if let (Some(kind), None) = (kind, forced) {
                 return Err(Error::NotARun {

@@ -124,3 +124,55 @@ fn no_per_gpu_throughput_without_a_gpu_count() {
         assert_eq!(run.get("output_throughput_per_gpu"), None);
     }
 }
+
+/// A server log beside the client's result, in one folder (`vllm serve … > server.log`
+/// while `vllm bench serve --save-result` writes the JSON): the log holds no run, and its
+/// configuration is the run's. The log lines are vLLM 0.11's, as printed in public issues.
+/// A folder whose logs name two servers gives the run neither.
+#[test]
+fn a_server_log_beside_a_result_is_its_server() {
+    const REAL: &str = "fixtures/vllm/0.33.0-buildkite-commands-reproduction/results/serving_mock_random_128_32_qps_inf_concurrency_4.json";
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // As `vllm bench serve --save-result` writes it without the CI's `--metadata`.
+    let mut result: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(root.join(REAL)).unwrap()).unwrap();
+    for key in ["tensor_parallel_size", "compilation_config.mode", "optimization_level"] {
+        result.as_object_mut().unwrap().remove(key);
+    }
+    let result = result.to_string();
+    let log = |seqs: u32| {
+        format!(
+            "(APIServer pid=1) INFO 12-01 10:00:00 [api_server.py:1] vLLM API server version 0.11.0\n\
+             (APIServer pid=1) INFO 12-01 10:00:00 [utils.py:2] non-default args: {{'model_tag': 'mock-model', 'model': 'mock-model', 'max_num_seqs': {seqs}, 'tensor_parallel_size': 2}}\n\
+             (APIServer pid=1) INFO 12-01 10:00:05 [launcher.py:3] Route: /v1/completions, Methods: POST\n"
+        )
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let one = tmp.path().join("one");
+    std::fs::create_dir_all(&one).unwrap();
+    std::fs::write(one.join("result.json"), &result).unwrap();
+    std::fs::write(one.join("server.log"), log(128)).unwrap();
+    let runs = perflab::ingest::load_runs(&one, &Default::default()).unwrap();
+    assert_eq!(runs.len(), 1);
+    assert_eq!(runs[0].text("engine"), Some("vllm"));
+    assert_eq!(runs[0].text("engine_version"), Some("0.11.0"));
+    assert_eq!(runs[0].get("max_num_seqs"), Some(128.0));
+    assert_eq!(runs[0].get("gpu_count"), Some(2.0));
+    assert_eq!(
+        runs[0].get("output_throughput_per_gpu"),
+        Some(1139.8330017133405 / 2.0)
+    );
+    // Two servers' logs in one folder: which one the result measured is not written.
+    let two = tmp.path().join("two");
+    std::fs::create_dir_all(&two).unwrap();
+    std::fs::write(two.join("result.json"), &result).unwrap();
+    std::fs::write(two.join("server-a.log"), log(128)).unwrap();
+    std::fs::write(two.join("server-b.log"), log(256)).unwrap();
+    let runs = perflab::ingest::load_runs(&two, &Default::default()).unwrap();
+    assert_eq!(runs[0].text("engine"), None);
+    assert_eq!(runs[0].get("max_num_seqs"), None);
+    // Named alone, the log is no run, and the error says where its configuration goes.
+    let alone = perflab::ingest::load_runs(&one.join("server.log"), &Default::default());
+    let message = alone.unwrap_err().to_string();
+    assert!(message.contains("server configuration"), "{message}");
+}

@@ -14,6 +14,7 @@ mod flags;
 mod found;
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value as Json;
 
@@ -40,6 +41,12 @@ pub struct Config {
 pub use crate::model::schema::CONFIGURATION as COLUMNS;
 
 impl Config {
+    /// Whether two configurations name the same server (where they were printed aside).
+    pub fn same_server(&self, other: &Config) -> bool {
+        (self.engine, &self.version, &self.args, self.every_arg)
+            == (other.engine, &other.version, &other.args, other.every_arg)
+    }
+
     /// Fills `run`'s configuration columns that it does not already hold.
     pub fn fill(&self, run: &mut Run) {
         let mut set = |column: &'static str, value: Value| {
@@ -118,7 +125,9 @@ pub fn apply(text: &str, runs: &mut [Run]) {
 /// `total_token_throughput_per_gpu`) of a run whose GPU count is known: the throughput as
 /// printed divided by `gpu_count`, else by the product of the parallel sizes known (the
 /// count the Pareto view of `curves` uses), as InferenceMAX compares servers of different
-/// sizes. A value the run's own files print is kept.
+/// sizes. Computed again each time a configuration is given to the run (a server log read
+/// after its result may bring the count), so it always follows the count the run has now;
+/// no reader maps a printed per-GPU figure to these columns.
 pub fn per_gpu(run: &mut Run) {
     let sizes: Vec<f64> = crate::model::schema::PARALLEL_COLUMNS
         .iter()
@@ -134,10 +143,38 @@ pub fn per_gpu(run: &mut Run) {
         ("output_throughput_per_gpu", "output_throughput"),
         ("total_token_throughput_per_gpu", "total_token_throughput"),
     ] {
-        if run.get(column).is_none() {
-            if let Some(t) = run.get(of) {
-                run.set_num(column, t / gpus);
-            }
+        if let Some(t) = run.get(of) {
+            run.set_num(column, t / gpus);
+        }
+    }
+}
+
+/// Gives the runs of each folder the server configuration its logs name (files that hold
+/// no run: `vllm serve … > server.log` beside the client's result), where the runs' own
+/// files name none. A folder whose logs name two configurations gives neither: which run
+/// measured which is not written anywhere.
+pub fn beside(logs: &[(PathBuf, Vec<Config>)], files: &mut [crate::ingest::FileRuns]) {
+    if logs.is_empty() {
+        return;
+    }
+    let mut by_folder: BTreeMap<&Path, Vec<&Config>> = BTreeMap::new();
+    for (path, configs) in logs {
+        let folder = path.parent().unwrap_or(Path::new(""));
+        by_folder.entry(folder).or_default().extend(configs);
+    }
+    for file in files {
+        let folder = file.path.parent().unwrap_or(Path::new(""));
+        let Some(configs) = by_folder.get(folder) else {
+            continue;
+        };
+        let [first, rest @ ..] = configs.as_slice() else {
+            continue;
+        };
+        if rest.iter().any(|c| !first.same_server(c)) {
+            continue;
+        }
+        for run in file.runs.iter_mut().filter(|r| r.text("engine").is_none()) {
+            first.fill(run);
         }
     }
 }
