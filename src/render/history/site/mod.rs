@@ -73,7 +73,41 @@ pub fn write(
         })
         .collect::<Result<_>>()?;
     written.extend(series);
+    remove_stale(out, workloads.len(), langs)?;
     Ok(written)
+}
+
+/// Removes what an earlier report wrote in `out` that this one did not: the data of
+/// workloads past this report's count (`trend.html#N` would show another store's series)
+/// and the pages of languages not asked for this time (they link to the new data). Only
+/// files by the site's own names are touched; anything else in the folder stays.
+fn remove_stale(out: &Path, workloads: usize, langs: &[&'static str]) -> Result<()> {
+    let series_dir = out.join("data").join("s");
+    let entries = std::fs::read_dir(&series_dir).map_err(|e| Error::io(&series_dir, e))?;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let number = name
+            .to_str()
+            .and_then(|n| n.strip_suffix(".js"))
+            .and_then(|n| n.parse::<usize>().ok());
+        if number.is_some_and(|n| n == 0 || n > workloads) {
+            let path = entry.path();
+            std::fs::remove_file(&path).map_err(|e| Error::io(&path, e))?;
+        }
+    }
+    let others = crate::l10n::LANGUAGES.iter().filter(|l| !langs.contains(l));
+    for lang in others {
+        for stem in ["index", "series", "trend"] {
+            let path = out.join(format!("{stem}.{lang}.html"));
+            match std::fs::remove_file(&path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(Error::io(&path, e))
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -178,5 +212,30 @@ mod tests {
             index.contains("\"columns\":[\"model_id\"]"),
             "no empty column: {index}"
         );
+    }
+
+    /// A report written again into the folder of a larger one, in fewer languages: the
+    /// data of workloads it no longer has and the other languages' pages are gone; a file
+    /// of the user's in the folder stays.
+    #[test]
+    fn a_report_into_an_older_sites_folder_leaves_nothing_stale() {
+        let t = trends();
+        let out = tempfile::tempdir().unwrap();
+        let window = Window::Nights(30);
+        write(out.path(), &t, "s", &window, &["en", "ru"]).unwrap();
+        std::fs::write(out.path().join("data/s/7.js"), "old").unwrap();
+        std::fs::write(out.path().join("data/s/notes.txt"), "mine").unwrap();
+        std::fs::write(out.path().join("README.md"), "mine").unwrap();
+        let mut one = trends();
+        one.series.truncate(1);
+        write(out.path(), &one, "s", &window, &["en"]).unwrap();
+        assert!(out.path().join("data/s/1.js").exists());
+        assert!(!out.path().join("data/s/2.js").exists());
+        assert!(!out.path().join("data/s/7.js").exists());
+        assert!(!out.path().join("index.ru.html").exists());
+        assert!(!out.path().join("trend.ru.html").exists());
+        assert!(out.path().join("index.en.html").exists());
+        assert!(out.path().join("data/s/notes.txt").exists());
+        assert!(out.path().join("README.md").exists());
     }
 }
