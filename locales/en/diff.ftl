@@ -11,6 +11,7 @@ diff-policy-default = Policy (default):
 diff-policy-flags = Policy (--fail-on):
 diff-policy-config = Policy ({ $path }):
 diff-note-key = Runs are paired by: { $key }.
+diff-note-decided-by = { $pair }, { $metrics }: { $how }.
 diff-note-no-noise = { $count ->
     [one] 1 matched key has
    *[other] { $count } matched keys have

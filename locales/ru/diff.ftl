@@ -12,6 +12,7 @@ diff-policy-default = Правила (по умолчанию):
 diff-policy-flags = Правила (--fail-on):
 diff-policy-config = Правила ({ $path }):
 diff-note-key = Прогоны сопоставлены по: { $key }.
+diff-note-decided-by = { $pair }, { $metrics }: { $how }.
 diff-note-no-noise = { $count ->
     [one] У { $count } сопоставленного ключа
    *[many] У { $count } сопоставленных ключей

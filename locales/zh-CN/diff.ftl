@@ -8,6 +8,7 @@ diff-policy-default = 规则（默认）：
 diff-policy-flags = 规则（--fail-on）：
 diff-policy-config = 规则（{ $path }）：
 diff-note-key = 运行按以下列配对：{ $key }。
+diff-note-decided-by = { $pair }，{ $metrics }：{ $how }。
 diff-note-no-noise = 有 { $count } 个已配对键没有运行间噪声的估计（每侧一次运行，未用 --noise-from 提供历史，也未在 [diff] noise 中声明噪声）：仅由阈值判定；一次运行自身的请求只能排除变化，不能确认变化。
 diff-note-welch = 每侧有两次及以上运行时，超过阈值的变化只有在显著时才计入（Welch t 检验，p < 0.05）；95% 置信区间针对变化量，以基线均值的百分比表示。
 diff-note-prediction = 与历史相比：超过阈值的变化只有在候选结果落在窗口的 95% 预测区间之外时才计入（均值 ± t·s·√(1/k + 1/n)，由窗口的 n 次运行及其标准差 s 得出，针对 k 次候选运行的均值）；`--json` 中每个指标的 `prediction`（low、high）给出该区间。

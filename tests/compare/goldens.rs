@@ -69,8 +69,13 @@ fn assert_all(failures: Vec<Option<String>>) {
 /// Runs perflab in English at 100 columns; returns (exit code, stdout, stderr) with the
 /// temporary folder replaced by `$TMP`.
 fn run(args: &[&str], tmp: &Path) -> (i32, String, String) {
+    run_at(100, args, tmp)
+}
+
+/// [`run`] in a terminal of `columns`.
+fn run_at(columns: u16, args: &[&str], tmp: &Path) -> (i32, String, String) {
     let out = perflab()
-        .env("COLUMNS", "100")
+        .env("COLUMNS", columns.to_string())
         .env("NO_COLOR", "1")
         .args(args)
         .output()
@@ -131,6 +136,34 @@ fn diff_in_every_format() {
         check("diff", "diff.html", &read(&t.join("diff.html"), t)),
         check("diff", "junit.xml", &read(&t.join("junit.xml"), t)),
     ]);
+}
+
+/// The diff table of two `--save-detailed` results (one run a side: the requests' tests
+/// fill the interval and p columns) in terminals of 80, 100 and 160 columns. Which test
+/// decided each trend is a note under the table, not a sentence in a cell.
+#[test]
+fn diff_table_at_three_widths() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    let args = [
+        "diff",
+        "fixtures/vllm/0.33.0-run9-goodput-failures/result.json",
+        "fixtures/vllm/0.33.0-run10-goodput-ttft22/result.json",
+    ];
+    let mut checks = Vec::new();
+    for columns in [80u16, 100, 160] {
+        let (code, table, _) = run_at(columns, &args, t);
+        assert_eq!(code, 0);
+        if columns >= 100 {
+            for line in table.lines().filter(|l| l.starts_with(['┌', '│', '╞', '└'])) {
+                assert!(line.chars().count() <= usize::from(columns), "{line}");
+            }
+        }
+        assert!(!table.lines().any(|l| l.starts_with('│') && l.contains("decided by")));
+        assert!(table.contains("- #1, p99_ttft_ms: decided by bootstrap over 37 and 40 requests."));
+        checks.push(check("diff-widths", &format!("table-{columns}.txt"), &table));
+    }
+    assert_all(checks);
 }
 
 #[test]
@@ -291,6 +324,9 @@ fn no_golden_file_is_stale() {
         "diff/comment.md",
         "diff/diff.html",
         "diff/junit.xml",
+        "diff-widths/table-80.txt",
+        "diff-widths/table-100.txt",
+        "diff-widths/table-160.txt",
         "curves/status.txt",
         "curves/curves.md",
         "curves/curves.ndjson",

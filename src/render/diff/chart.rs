@@ -127,6 +127,7 @@ mod tests {
             change: String::new(),
             ci: String::new(),
             p: String::new(),
+            ci_p: String::new(),
             trend: String::new(),
             verdict: String::new(),
             tone,

@@ -43,6 +43,9 @@ pub struct RowView {
     pub change: String,
     pub ci: String,
     pub p: String,
+    /// The interval and the p-value in one cell (`[-9.00%, -2.71%]` over `p 0.003`), for a
+    /// terminal too narrow for both columns.
+    pub ci_p: String,
     pub trend: String,
     pub verdict: String,
     pub tone: Tone,
@@ -66,6 +69,8 @@ pub struct DiffView {
     pub rules: Vec<String>,
     pub notes: Vec<String>,
     pub headers: Vec<String>,
+    /// The header of [`RowView::ci_p`].
+    pub ci_p_header: String,
     pub rows: Vec<RowView>,
     pub added_title: String,
     pub added: Vec<String>,
@@ -248,6 +253,7 @@ impl DiffView {
             notes.push(l10n.tr_args("diff-note-noise-from", &[("store", s(store.clone()))]));
         }
         notes.extend(power::lines(cmp, l10n));
+        notes.extend(decided_by_notes(cmp, l10n));
         let headers = [
             "diff-col-key",
             "diff-col-metric",
@@ -263,6 +269,7 @@ impl DiffView {
         .map(|id| l10n.tr(id))
         .collect();
         let words = Words::new(l10n);
+        let ci_p_header = format!("{} / {}", l10n.tr("diff-col-ci"), l10n.tr("diff-col-p"));
         let rows = cmp
             .pairs
             .iter()
@@ -288,6 +295,7 @@ impl DiffView {
             rules,
             notes,
             headers,
+            ci_p_header,
             rows,
             added_title: l10n.tr("diff-added"),
             added: cmp.added.iter().map(unmatched).collect(),
@@ -395,40 +403,75 @@ fn row(
         (_, Trend::Worse) => Tone::Worse,
         _ => Tone::Neutral,
     };
-    RowView {
-        pair: pair.label.clone(),
-        metric: m.metric.clone(),
-        baseline: side(&m.metric, &m.baseline),
-        candidate: side(&m.metric, &m.candidate),
-        change: m.change_percent.map_or(DASH.into(), fmt_percent),
-        // The test that judged: against a history's or a declared noise where there is
-        // one, else Welch's, else the requests'.
-        ci: m
+    // The test that judged: against a history's or a declared noise where there is one,
+    // else Welch's, else the requests'.
+    let ci: String = m
             .noise_test
             .map(|t| t.ci_percent)
             .or(m.ci_percent)
             .or_else(|| request_ci_percent(m))
             .map_or(DASH.into(), |(lo, hi)| {
                 format!("[{}, {}]", fmt_percent(lo), fmt_percent(hi))
-            }),
-        p: m.noise_test
-            .map(|t| t.p)
-            .or_else(|| m.welch.map(|w| w.p))
-            .or_else(|| m.request_test.and_then(|t| t.p))
-            .map_or(DASH.into(), fmt_p),
-        trend: match m.request_test {
-            Some(t) => format!(
-                "{}; {}",
-                words.trend(m.trend),
-                decided_by(&t, pools_gaps(&m.metric), l10n)
-            ),
-            None => words.trend(m.trend).to_owned(),
-        },
+            });
+    let p: String = m
+        .noise_test
+        .map(|t| t.p)
+        .or_else(|| m.welch.map(|w| w.p))
+        .or_else(|| m.request_test.and_then(|t| t.p))
+        .map_or(DASH.into(), fmt_p);
+    let ci_p = match (ci.as_str(), p.as_str()) {
+        (_, DASH) => ci.clone(),
+        (DASH, _) => format!("p {p}"),
+        _ => format!("{ci}\np {p}"),
+    };
+    RowView {
+        pair: pair.label.clone(),
+        metric: m.metric.clone(),
+        baseline: side(&m.metric, &m.baseline),
+        candidate: side(&m.metric, &m.candidate),
+        change: m.change_percent.map_or(DASH.into(), fmt_percent),
+        ci,
+        p,
+        ci_p,
+        // Which test of the requests decided is said under the table
+        // (`decided_by_notes`): a sentence in a cell made the table too wide to read.
+        trend: words.trend(m.trend).to_owned(),
         verdict: power::with_basis(verdict, pair, m, cmp, l10n),
         tone,
         watched: m.status.is_some(),
         change_percent: m.change_percent,
     }
+}
+
+/// "max_concurrency=1, p99_ttft_ms and mean_tpot_ms: decided by bootstrap over 60 and 46
+/// requests": per pair, the metrics whose trend a test of the requests decided, grouped by
+/// the test and its sample sizes.
+fn decided_by_notes(cmp: &Comparison, l10n: &Localizer) -> Vec<String> {
+    let mut notes = Vec::new();
+    for pair in &cmp.pairs {
+        let mut groups: Vec<(String, Vec<&str>)> = Vec::new();
+        for m in &pair.metrics {
+            let Some(t) = &m.request_test else {
+                continue;
+            };
+            let how = decided_by(t, pools_gaps(&m.metric), l10n);
+            match groups.iter_mut().find(|(h, _)| *h == how) {
+                Some((_, metrics)) => metrics.push(&m.metric),
+                None => groups.push((how, vec![&m.metric])),
+            }
+        }
+        for (how, metrics) in groups {
+            notes.push(l10n.tr_args(
+                "diff-note-decided-by",
+                &[
+                    ("pair", s(pair.label.clone())),
+                    ("metrics", s(metrics.join(", "))),
+                    ("how", s(how)),
+                ],
+            ));
+        }
+    }
+    notes
 }
 
 /// A bootstrap interval of a difference, in percent of the baseline's value.

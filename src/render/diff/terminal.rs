@@ -94,6 +94,9 @@ enum Kind {
     Metric,
     /// Baseline, candidate, change, interval, p: aligned right.
     Number,
+    /// The interval and the p-value in one cell (the narrowest layout): aligned right,
+    /// and it may wrap at its `, `.
+    Interval,
     /// The trend and the verdict: coloured by the row's tone.
     Judgement,
 }
@@ -116,10 +119,63 @@ const METRIC_KINDS: [Kind; 8] = [
 impl<'a> Grid<'a> {
     fn new(view: &'a DiffView, colour: bool, width: Option<u16>) -> Grid<'a> {
         let grid = Grid::with_key_column(view, colour);
-        match width {
-            Some(w) if grid.drawn_width() > usize::from(w) => Grid::with_key_rows(view, colour),
-            _ => grid,
+        let Some(w) = width.map(usize::from) else {
+            return grid;
+        };
+        if grid.drawn_width() <= w {
+            return grid;
         }
+        // Narrower still: the interval and p in one column, so that the verdict keeps
+        // room for its words (at 100 columns it was squeezed to one letter a line).
+        let rows = Grid::with_key_rows(view, colour);
+        if rows.drawn_width_with_verdict(MIN_VERDICT) <= w {
+            return rows;
+        }
+        Grid::with_interval_and_p(view, colour)
+    }
+
+    /// The key rows layout with the interval and the p-value in one column.
+    fn with_interval_and_p(view: &'a DiffView, colour: bool) -> Grid<'a> {
+        let mut grid = Grid::with_key_rows(view, colour);
+        let (Some(ci), Some(p)) = (grid.column_of(4, view), grid.column_of(5, view)) else {
+            return grid;
+        };
+        let mut metric_rows = view.rows.iter();
+        for (cells, _) in grid.rows.iter_mut() {
+            // A key row holds the key and empty cells; the others are the metrics' rows,
+            // in the view's order.
+            let key_row = cells.iter().skip(1).all(|c| c.is_empty());
+            if !key_row {
+                cells[ci] = metric_rows.next().map_or("", |r| r.ci_p.as_str());
+            }
+            cells.remove(p);
+        }
+        grid.headers[ci] = view.ci_p_header.as_str();
+        grid.headers.remove(p);
+        grid.kinds[ci] = Kind::Interval;
+        grid.kinds.remove(p);
+        grid
+    }
+
+    /// Where column `j` of the eight after the key (0 metric … 4 interval, 5 p) is in the
+    /// key rows layout, which leaves out the empty ones; `None` when left out.
+    fn column_of(&self, j: usize, view: &DiffView) -> Option<usize> {
+        let empty = |text: &str| text.is_empty() || text == "—";
+        let kept = |k: usize| k < 2 || view.rows.iter().any(|r| !empty(metric_cells(r)[k]));
+        kept(j).then(|| (0..j).filter(|&k| kept(k)).count())
+    }
+
+    /// The width of the table drawn with every cell on one line but the verdict, which
+    /// wraps down to `verdict` cells.
+    fn drawn_width_with_verdict(&self, verdict: usize) -> usize {
+        let widths = self.widths();
+        let last = widths.len().saturating_sub(1);
+        widths
+            .iter()
+            .enumerate()
+            .map(|(i, w)| if i == last { (*w).min(verdict) + 3 } else { w + 3 })
+            .sum::<usize>()
+            + 1
     }
 
     fn with_key_column(view: &'a DiffView, colour: bool) -> Grid<'a> {
@@ -204,7 +260,7 @@ impl<'a> Grid<'a> {
 
     /// Whether column `j` is aligned right: the numbers.
     fn right(&self, j: usize) -> bool {
-        self.kind(j) == Kind::Number
+        matches!(self.kind(j), Kind::Number | Kind::Interval)
     }
 
     /// Whether column `j` is coloured by the row's tone: the trend and the verdict.
@@ -303,7 +359,27 @@ fn table(
                     widths[..columns - 1].iter().map(|w| w + 3).sum::<usize>() + verdict_min + 4;
                 let key_fits = width.is_none_or(|w| whole_key <= usize::from(w));
                 let fixed_from = if key_fits { 0 } else { 1 };
-                terminal::fit(&mut table, width, fixed_from..columns - 1);
+                let fixed = (fixed_from..columns - 1).filter(|&i| grid.kind(i) != Kind::Interval);
+                terminal::fit(&mut table, width, fixed);
+                // Never squeezed past reading: an interval keeps its halves (`[-9.00%,`)
+                // and the verdict its words; a terminal narrower than that gets a wider
+                // table rather than one letter a line.
+                let interval = grid.rows.iter().flat_map(|(c, _)| {
+                    c.iter().enumerate().filter(|(i, _)| grid.kind(*i) == Kind::Interval)
+                        .flat_map(|(_, t)| t.split(['\n', ' ']).map(cells))
+                });
+                let interval_min = interval.max().unwrap_or(0);
+                for i in 0..columns {
+                    let min = match grid.kind(i) {
+                        Kind::Interval => interval_min,
+                        _ if i == columns - 1 => widths[i].min(MIN_VERDICT),
+                        _ => continue,
+                    };
+                    if let Some(c) = table.column_mut(i) {
+                        let w = u16::try_from(min + 2).unwrap_or(u16::MAX);
+                        c.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(w)));
+                    }
+                }
                 if !key_fits {
                     if let Some(c) = table.column_mut(0) {
                         let w = u16::try_from(metric_width + 2).unwrap_or(u16::MAX);
