@@ -203,16 +203,20 @@ pub enum NotARun {
     LlmperfRequests,
     /// genai-bench's `experiment_metadata.json`: read with the run files beside it.
     GenaiBenchMetadata,
+    /// MLPerf LoadGen's `mlperf_log_detail.txt` beside its `mlperf_log_summary.txt`, which
+    /// is the run and takes the detail's settings.
+    MlperfDetail,
 }
 
 impl NotARun {
-    pub const ALL: [NotARun; 6] = [
+    pub const ALL: [NotARun; 7] = [
         NotARun::AiperfAggregate,
         NotARun::PerfAnalyzerRecords,
         NotARun::InferencePerfReport,
         NotARun::EvalscopePercentiles,
         NotARun::LlmperfRequests,
         NotARun::GenaiBenchMetadata,
+        NotARun::MlperfDetail,
     ];
 
     /// The Fluent id stem: `ingest-kind-{id}` says what one file is and what to read
@@ -225,6 +229,7 @@ impl NotARun {
             NotARun::EvalscopePercentiles => "evalscope-percentiles",
             NotARun::LlmperfRequests => "llmperf-requests",
             NotARun::GenaiBenchMetadata => "genai-bench-metadata",
+            NotARun::MlperfDetail => "mlperf-detail",
         }
     }
 }

@@ -17,6 +17,7 @@ ingest-skipped-inference-perf-report = { $count ->
 ingest-kind-evalscope-percentiles = evalscope perf's percentiles or arguments, read with the benchmark_summary.json beside them (no run of their own)
 ingest-kind-llmperf-requests = llmperf's per-request records, the requests of the run in the _summary.json beside them (read that)
 ingest-kind-genai-bench-metadata = genai-bench's experiment metadata, read with the run files beside it (no run of its own)
+ingest-kind-mlperf-detail = MLPerf LoadGen's detail log, read with the mlperf_log_summary.txt beside it (no run of its own)
 ingest-skipped-evalscope-percentiles = { $count ->
     [one] { $count } file skipped: evalscope perf's percentiles or arguments, read with the benchmark_summary.json beside them
    *[other] { $count } files skipped: evalscope perf's percentiles or arguments, read with the benchmark_summary.json beside them
@@ -28,6 +29,10 @@ ingest-skipped-llmperf-requests = { $count ->
 ingest-skipped-genai-bench-metadata = { $count ->
     [one] { $count } file skipped: genai-bench's experiment metadata, read with the run files beside it
    *[other] { $count } files skipped: genai-bench's experiment metadata, read with the run files beside them
+}
+ingest-skipped-mlperf-detail = { $count ->
+    [one] { $count } file skipped: MLPerf LoadGen's detail log, read with the mlperf_log_summary.txt beside it
+   *[other] { $count } files skipped: MLPerf LoadGen's detail logs, read with the mlperf_log_summary.txt beside them
 }
 ingest-skipped-no-result = { $count ->
     [one] { $count } file skipped: no benchmark result found in it

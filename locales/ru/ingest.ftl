@@ -20,6 +20,7 @@ ingest-skipped-inference-perf-report = { $count ->
 ingest-kind-evalscope-percentiles = перцентили или аргументы evalscope perf: читаются вместе с benchmark_summary.json рядом (своего прогона в них нет)
 ingest-kind-llmperf-requests = записи запросов llmperf: запросы прогона из _summary.json рядом (читайте его)
 ingest-kind-genai-bench-metadata = метаданные эксперимента genai-bench: читаются вместе с файлами прогонов рядом (своего прогона в них нет)
+ingest-kind-mlperf-detail = подробный журнал MLPerf LoadGen: читается вместе с mlperf_log_summary.txt рядом (своего прогона в нём нет)
 ingest-skipped-evalscope-percentiles = { $count ->
     [one] Пропущен { $count } файл: перцентили или аргументы evalscope perf, читаются вместе с benchmark_summary.json рядом
     [few] Пропущено { $count } файла: перцентили или аргументы evalscope perf, читаются вместе с benchmark_summary.json рядом
@@ -34,6 +35,11 @@ ingest-skipped-genai-bench-metadata = { $count ->
     [one] Пропущен { $count } файл: метаданные эксперимента genai-bench, читаются вместе с файлами прогонов рядом
     [few] Пропущено { $count } файла: метаданные экспериментов genai-bench, читаются вместе с файлами прогонов рядом
    *[many] Пропущено { $count } файлов: метаданные экспериментов genai-bench, читаются вместе с файлами прогонов рядом
+}
+ingest-skipped-mlperf-detail = { $count ->
+    [one] Пропущен { $count } файл: подробный журнал MLPerf LoadGen, читается вместе с mlperf_log_summary.txt рядом
+    [few] Пропущено { $count } файла: подробные журналы MLPerf LoadGen, читаются вместе с mlperf_log_summary.txt рядом
+   *[many] Пропущено { $count } файлов: подробные журналы MLPerf LoadGen, читаются вместе с mlperf_log_summary.txt рядом
 }
 ingest-skipped-no-result = { $count ->
     [one] Пропущен { $count } файл: в нём не найдено результатов бенчмарка
