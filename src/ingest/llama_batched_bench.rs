@@ -97,7 +97,10 @@ fn cells(line: &str) -> Option<Vec<&str>> {
 }
 
 fn is_rule(line: &str) -> bool {
-    cells(line).is_some_and(|c| c.iter().all(|c| !c.is_empty() && c.chars().all(|ch| ch == '-')))
+    cells(line).is_some_and(|c| {
+        c.iter()
+            .all(|c| !c.is_empty() && c.chars().all(|ch| ch == '-'))
+    })
 }
 
 /// `main: n_kv_max = 2048, n_batch = 2048, …`: the keys of [`SETTINGS`] it holds.
@@ -105,7 +108,9 @@ fn settings_of(line: &str) -> Option<Vec<(&'static str, f64)>> {
     let at = line.find("n_kv_max = ")?;
     let mut found = Vec::new();
     for pair in line[at..].split(',') {
-        let Some((key, value)) = pair.split_once('=') else { continue };
+        let Some((key, value)) = pair.split_once('=') else {
+            continue;
+        };
         let Some((_, column)) = SETTINGS.iter().find(|(k, _)| *k == key.trim()) else {
             continue;
         };
@@ -119,7 +124,11 @@ fn settings_of(line: &str) -> Option<Vec<(&'static str, f64)>> {
 /// llama.cpp's model loader: `llama_model_loader: - kv   2: general.name   str = Qwen3 8B`.
 fn model_name(line: &str) -> Option<&str> {
     let rest = &line[line.find("general.name")? + "general.name".len()..];
-    let name = rest.trim_start().strip_prefix("str")?.trim_start().strip_prefix('=')?;
+    let name = rest
+        .trim_start()
+        .strip_prefix("str")?
+        .trim_start()
+        .strip_prefix('=')?;
     Some(name.trim()).filter(|n| !n.is_empty())
 }
 

@@ -39,11 +39,27 @@ const NS: f64 = 1e-6;
 
 /// `result_*` keys with a column of their own; the factor to its unit.
 const RESULTS: &[(&str, &str, f64)] = &[
-    ("result_scheduled_samples_per_sec", "request_scheduled_throughput", 1.0),
-    ("result_completed_samples_per_sec", "request_throughput", 1.0),
+    (
+        "result_scheduled_samples_per_sec",
+        "request_scheduled_throughput",
+        1.0,
+    ),
+    (
+        "result_completed_samples_per_sec",
+        "request_throughput",
+        1.0,
+    ),
     ("result_samples_per_second", "request_throughput", 1.0),
-    ("result_qps_with_loadgen_overhead", "request_throughput", 1.0),
-    ("result_completed_tokens_per_second", "output_throughput", 1.0),
+    (
+        "result_qps_with_loadgen_overhead",
+        "request_throughput",
+        1.0,
+    ),
+    (
+        "result_completed_tokens_per_second",
+        "output_throughput",
+        1.0,
+    ),
     ("result_tokens_per_second", "output_throughput", 1.0),
     ("result_min_latency_ns", "min_e2el_ms", NS),
     ("result_max_latency_ns", "max_e2el_ms", NS),
@@ -159,8 +175,7 @@ fn tests_of(source: &Source) -> Result<Vec<Test>, ParseError> {
             )
         })?;
         let current = tests.last_mut().expect("one test at least");
-        if line.key == "effective_scenario" && current.values.contains_key("effective_scenario")
-        {
+        if line.key == "effective_scenario" && current.values.contains_key("effective_scenario") {
             tests.push(Test::default());
         }
         let current = tests.last_mut().expect("one test at least");
@@ -216,7 +231,9 @@ fn apply_results(test: &Test, run: &mut Run) {
         }
     }
     for (key, value) in &test.values {
-        let Some((stat, family)) = percentile(key) else { continue };
+        let Some((stat, family)) = percentile(key) else {
+            continue;
+        };
         if let Some(v) = value.as_f64() {
             run.set_num(format!("{stat}_{family}_ms"), v * NS);
         }
@@ -235,7 +252,8 @@ fn apply_settings(test: &Test, run: &mut Run) {
         target_qps: test.num("effective_target_qps"),
     };
     set_load(run, scenario, &params);
-    if let (Some(queries), Some(per_query)) = (test.num("result_query_count"), params.samples_per_query)
+    if let (Some(queries), Some(per_query)) =
+        (test.num("result_query_count"), params.samples_per_query)
     {
         run.set_num("num_prompts", queries * per_query);
     }
@@ -244,7 +262,9 @@ fn apply_settings(test: &Test, run: &mut Run) {
         .and_then(|e| serde_json::from_str(e).ok())
         .unwrap_or_default();
     for (key, value) in &test.values {
-        let Some(name) = key.strip_prefix("effective_") else { continue };
+        let Some(name) = key.strip_prefix("effective_") else {
+            continue;
+        };
         if !value.is_object() && !value.is_array() && !extra.contains_key(name) {
             extra.insert(name.to_owned(), value.clone());
         }
@@ -257,8 +277,15 @@ fn apply_settings(test: &Test, run: &mut Run) {
 /// `result_99.90_percentile_latency_ns` → (`p99.9`, `e2el`).
 fn percentile(key: &str) -> Option<(String, &'static str)> {
     PERCENTILES.iter().find_map(|(prefix, suffix, family)| {
-        let p: f64 = key.strip_prefix(prefix)?.strip_suffix(suffix)?.parse().ok()?;
-        Some((format!("p{}", crate::model::frame::format_number(p)), *family))
+        let p: f64 = key
+            .strip_prefix(prefix)?
+            .strip_suffix(suffix)?
+            .parse()
+            .ok()?;
+        Some((
+            format!("p{}", crate::model::frame::format_number(p)),
+            *family,
+        ))
     })
 }
 
@@ -268,7 +295,9 @@ fn percentile(key: &str) -> Option<(String, &'static str)> {
 pub fn fill_from_detail(summary: &Path, run: &mut Run) {
     let Some(dir) = summary.parent() else { return };
     let path = dir.join(DETAIL_FILE);
-    let Ok(bytes) = std::fs::read(&path) else { return };
+    let Ok(bytes) = std::fs::read(&path) else {
+        return;
+    };
     let text = super::text::decode(&bytes);
     let Ok(tests) = tests_of(&Source::new(&path, &text)) else {
         return;
@@ -307,7 +336,10 @@ mod tests {
             percentile("result_time_per_output_token_97.00_percentile_ns"),
             Some(("p97".into(), "tpot"))
         );
-        assert_eq!(percentile("result_99.00_percentile_per_query_latency_ns"), None);
+        assert_eq!(
+            percentile("result_99.00_percentile_per_query_latency_ns"),
+            None
+        );
         assert_eq!(percentile("result_min_latency_ns"), None);
     }
 
@@ -332,7 +364,10 @@ mod tests {
         assert_eq!(parsed.runs.len(), 2);
         assert_eq!(parsed.runs[0].get("request_throughput"), Some(12.5));
         assert_eq!(parsed.runs[1].line, Some(5));
-        assert_eq!(parsed.runs[1].text("invalid_constraints"), Some("Min duration"));
+        assert_eq!(
+            parsed.runs[1].text("invalid_constraints"),
+            Some("Min duration")
+        );
     }
 
     #[test]

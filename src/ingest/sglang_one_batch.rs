@@ -122,9 +122,15 @@ impl Command {
                     next += 1;
                 }
             }
-            let nums = || values.iter().filter_map(|v| v.parse::<f64>().ok()).collect();
+            let nums = || {
+                values
+                    .iter()
+                    .filter_map(|v| v.parse::<f64>().ok())
+                    .collect()
+            };
             // argparse takes an unambiguous prefix of a long option.
-            let is = |name: &str, shortest: &str| flag.starts_with(shortest) && name.starts_with(flag);
+            let is =
+                |name: &str, shortest: &str| flag.starts_with(shortest) && name.starts_with(flag);
             if flag == "--model" || is("--model-path", "--model-p") {
                 cmd.model = values.first().map(|v| (*v).to_owned());
             } else if is("--batch-size", "--batch") {
@@ -269,8 +275,13 @@ impl Scan {
 /// `0.19635 s, throughput:    651.90 token/s` → (0.19635, 651.9).
 fn pair(rest: &str, line: u64) -> Result<(f64, f64), ParseError> {
     let mut numbers = rest
-        .split(|c: char| c == ',' || c == ':')
-        .map(|part| part.trim().trim_end_matches("token/s").trim_end_matches(" s").trim())
+        .split([',', ':'])
+        .map(|part| {
+            part.trim()
+                .trim_end_matches("token/s")
+                .trim_end_matches(" s")
+                .trim()
+        })
         .filter_map(|part| match parse_printed(part) {
             Printed::Num(v) => Some(v),
             _ => None,
@@ -279,7 +290,11 @@ fn pair(rest: &str, line: u64) -> Result<(f64, f64), ParseError> {
         (Some(a), Some(b)) => Ok((a, b)),
         _ => Err(ParseError::new(
             Some(line),
-            crate::msg!("ingest-expect-number-for", label = "latency", found = rest.trim()),
+            crate::msg!(
+                "ingest-expect-number-for",
+                label = "latency",
+                found = rest.trim()
+            ),
         )),
     }
 }
@@ -328,7 +343,11 @@ fn set_batch(run: &mut Run, bs: Option<f64>, il: Option<f64>, ol: Option<f64>) {
 /// line, appended run after run.
 pub struct SglangOneBatchJsonlReader;
 
-const JSONL_KEYS: [&str; 3] = ["\"prefill_latency\"", "\"median_decode_latency\"", "\"overall_throughput\""];
+const JSONL_KEYS: [&str; 3] = [
+    "\"prefill_latency\"",
+    "\"median_decode_latency\"",
+    "\"overall_throughput\"",
+];
 
 impl Reader for SglangOneBatchJsonlReader {
     fn formats(&self) -> &'static [Format] {
@@ -363,11 +382,19 @@ fn jsonl_run(obj: &Map<String, Json>, line: u64) -> Run {
     let num = |k: &str| obj.get(k).and_then(Json::as_f64);
     let mut run = Run::new(Format::SglangOneBatchJsonl, Some(line));
     run.set_opt("prefill_throughput", num("prefill_throughput"));
-    run.set_opt("median_tpot_ms", num("median_decode_latency").map(|s| s * 1000.0));
+    run.set_opt(
+        "median_tpot_ms",
+        num("median_decode_latency").map(|s| s * 1000.0),
+    );
     run.set_opt("decode_throughput", num("median_decode_throughput"));
     run.set_opt("duration", num("total_latency"));
     run.set_opt("total_token_throughput", num("overall_throughput"));
-    set_batch(&mut run, num("batch_size"), num("input_len"), num("output_len"));
+    set_batch(
+        &mut run,
+        num("batch_size"),
+        num("input_len"),
+        num("output_len"),
+    );
     if let Some(name) = obj.get("run_name").and_then(Json::as_str) {
         run.set_text("label", name);
     }

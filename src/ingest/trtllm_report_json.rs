@@ -37,14 +37,34 @@ use crate::model::{Format, Run};
 /// `(section, key)` → column; the factor to the column's unit.
 const VALUES: &[(&str, &str, &str, f64)] = &[
     ("request_info", "num_requests", "completed", 1.0),
-    ("request_info", "avg_num_concurrent_requests", "concurrency", 1.0),
+    (
+        "request_info",
+        "avg_num_concurrent_requests",
+        "concurrency",
+        1.0,
+    ),
     ("request_info", "avg_input_length", "mean_isl", 1.0),
     ("request_info", "avg_output_length", "mean_osl", 1.0),
     ("performance", "total_latency_ms", "duration", 1e-3),
     ("performance", "avg_request_latency_ms", "mean_e2el_ms", 1.0),
-    ("performance", "request_throughput_req_s", "request_throughput", 1.0),
-    ("performance", "system_output_throughput_tok_s", "output_throughput", 1.0),
-    ("performance", "system_total_throughput_tok_s", "total_token_throughput", 1.0),
+    (
+        "performance",
+        "request_throughput_req_s",
+        "request_throughput",
+        1.0,
+    ),
+    (
+        "performance",
+        "system_output_throughput_tok_s",
+        "output_throughput",
+        1.0,
+    ),
+    (
+        "performance",
+        "system_total_throughput_tok_s",
+        "total_token_throughput",
+        1.0,
+    ),
     ("streaming_metrics", "avg_ttft_ms", "mean_ttft_ms", 1.0),
     ("streaming_metrics", "avg_tpot_ms", "mean_tpot_ms", 1.0),
     ("dataset", "num_requests", "num_prompts", 1.0),
@@ -53,7 +73,12 @@ const VALUES: &[(&str, &str, &str, f64)] = &[
     ("world_info", "ep_size", "expert_parallel_size", 1.0),
     ("world_info", "world_size", "gpu_count", 1.0),
     ("world_info", "max_batch_size", "max_num_seqs", 1.0),
-    ("world_info", "max_num_tokens", "max_num_batched_tokens", 1.0),
+    (
+        "world_info",
+        "max_num_tokens",
+        "max_num_batched_tokens",
+        1.0,
+    ),
 ];
 
 /// `(section, key)` → text column.
@@ -129,12 +154,16 @@ impl Reader for TrtllmReportJsonReader {
             }
         }
         for (sec, key, family) in PERCENTILES {
-            let Some(stats) = section(sec).and_then(|s| s.get(*key)).and_then(Json::as_object)
+            let Some(stats) = section(sec)
+                .and_then(|s| s.get(*key))
+                .and_then(Json::as_object)
             else {
                 continue;
             };
             for (stat, value) in stats {
-                let Some(stat) = statistic(stat) else { continue };
+                let Some(stat) = statistic(stat) else {
+                    continue;
+                };
                 if let Some(v) = number(stat, value)? {
                     run.set_num(format!("{stat}_{family}_ms"), v);
                 }
@@ -149,7 +178,10 @@ impl Reader for TrtllmReportJsonReader {
                 }
             }
         }
-        match section("engine").and_then(|e| e.get("backend")).and_then(Json::as_str) {
+        match section("engine")
+            .and_then(|e| e.get("backend"))
+            .and_then(Json::as_str)
+        {
             Some("TRT") => run.set_text("backend", "tensorrt"),
             Some(b) if b.eq_ignore_ascii_case("pytorch") => run.set_text("backend", "pytorch"),
             Some(other) => run.set_text("backend", other.to_ascii_lowercase()),
@@ -157,10 +189,16 @@ impl Reader for TrtllmReportJsonReader {
         }
         run.set_text("engine", "trtllm");
         // `streaming_metrics` is written only under `--streaming`.
-        run.set_num("streaming", f64::from(u8::from(section("streaming_metrics").is_some())));
+        run.set_num(
+            "streaming",
+            f64::from(u8::from(section("streaming_metrics").is_some())),
+        );
         let mut extra = Map::new();
         for (sec, key) in EXTRA {
-            if let Some(v) = section(sec).and_then(|s| s.get(*key)).filter(|v| !v.is_null()) {
+            if let Some(v) = section(sec)
+                .and_then(|s| s.get(*key))
+                .filter(|v| !v.is_null())
+            {
                 extra.insert((*key).to_owned(), v.clone());
             }
         }

@@ -36,7 +36,10 @@ fn num(r: &Row, col: &str) -> f64 {
 #[track_caller]
 fn near(r: &Row, col: &str, want: f64) {
     let got = num(r, col);
-    assert!((got - want).abs() <= 1e-12 * want.abs().max(1.0), "{col}: {got} != {want}");
+    assert!(
+        (got - want).abs() <= 1e-12 * want.abs().max(1.0),
+        "{col}: {got} != {want}"
+    );
 }
 
 fn text<'a>(r: &'a Row, col: &str) -> &'a str {
@@ -60,10 +63,16 @@ fn serve_workload_folders_are_read_with_their_workload_and_run_number() {
         assert_eq!(text(r, "model_id"), "mock-model");
         assert_eq!(num(r, "num_prompts"), 64.0);
         let c = num(r, "max_concurrency") as i64;
-        repeats.entry(c).or_default().push(num(r, "run_number") as i64);
+        repeats
+            .entry(c)
+            .or_default()
+            .push(num(r, "run_number") as i64);
         // The folder names the workload value the run file holds.
         let source = text(r, "source");
-        assert!(source.contains(&format!("WL--max_concurrency={c}/")), "{source}");
+        assert!(
+            source.contains(&format!("WL--max_concurrency={c}/")),
+            "{source}"
+        );
     }
     // `WL--max_concurrency=30`: between ceil(0.997) and floor(60.6), the sweep's estimates.
     let want: BTreeMap<i64, Vec<i64>> = [(1, vec![0, 1]), (30, vec![0, 1]), (64, vec![0, 1])]
@@ -100,7 +109,10 @@ fn serve_workload_repeats_pool_as_one_setting() {
         .iter()
         .map(|c| c.as_str().unwrap())
         .collect();
-    assert!(key.contains(&"max_concurrency") && !key.contains(&"run_number"), "{key:?}");
+    assert!(
+        key.contains(&"max_concurrency") && !key.contains(&"run_number"),
+        "{key:?}"
+    );
     let pairs = json["pairs"].as_array().unwrap();
     let labels: Vec<&str> = pairs.iter().map(|p| p["label"].as_str().unwrap()).collect();
     assert_eq!(pairs.len(), 3, "{labels:?}");
@@ -205,7 +217,10 @@ fn mlperf_summary_takes_the_samples_sent_from_the_detail_beside_it() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let run = dir.path().join("llama2-70b-99/Server/performance/run_1");
     std::fs::create_dir_all(&run).unwrap();
-    for (from, name) in [(SUMMARY, "mlperf_log_summary.txt"), (DETAIL, "mlperf_log_detail.txt")] {
+    for (from, name) in [
+        (SUMMARY, "mlperf_log_summary.txt"),
+        (DETAIL, "mlperf_log_detail.txt"),
+    ] {
         std::fs::copy(root.join(from).join(name), run.join(name)).unwrap();
     }
     let out = perflab()
@@ -239,7 +254,9 @@ fn mlperf_summary_takes_the_samples_sent_from_the_detail_beside_it() {
 fn llama_batched_bench_rows_are_runs_of_b_sequences() {
     let runs = rows("fixtures/llama-bench/batched-bench-readme.md");
     assert_eq!(runs.len(), 12);
-    assert!(runs.iter().all(|r| text(r, "format") == "llama-batched-bench"));
+    assert!(runs
+        .iter()
+        .all(|r| text(r, "format") == "llama-batched-bench"));
     // `|   128 |    256 |    8 |   3072 |    0.751 |  1363.92 |   15.110 |   135.54 |   15.861 |   193.69 |`
     let r = &runs[9];
     assert_eq!(num(r, "line"), 46.0);
