@@ -22,6 +22,7 @@ mod guidellm_console;
 mod guidellm_csv;
 mod guidellm_json;
 mod guidellm_summary;
+mod inference_benchmarker;
 mod inference_perf;
 mod json_lenient;
 pub mod json_scan;
@@ -99,6 +100,7 @@ fn file_readers() -> Vec<&'static dyn Reader> {
         &llm_load_test::LlmLoadTestReader,
         &trtllm_report_json::TrtllmReportJsonReader,
         &sglang_one_batch::SglangOneBatchJsonlReader,
+        &inference_benchmarker::InferenceBenchmarkerReader,
     ]
 }
 

@@ -41,10 +41,11 @@ pub enum Format {
     LlmLoadTestJson,
     SglangOneBatchText,
     SglangOneBatchJsonl,
+    InferenceBenchmarkerJson,
 }
 
 impl Format {
-    pub const ALL: [Format; 35] = [
+    pub const ALL: [Format; 36] = [
         Format::VllmServeText,
         Format::SglangServeText,
         Format::VllmServeJson,
@@ -80,6 +81,7 @@ impl Format {
         Format::LlmLoadTestJson,
         Format::SglangOneBatchText,
         Format::SglangOneBatchJsonl,
+        Format::InferenceBenchmarkerJson,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -119,6 +121,7 @@ impl Format {
             Format::LlmLoadTestJson => "llm-load-test-json",
             Format::SglangOneBatchText => "sglang-one-batch-text",
             Format::SglangOneBatchJsonl => "sglang-one-batch-jsonl",
+            Format::InferenceBenchmarkerJson => "inference-benchmarker-json",
         }
     }
 
@@ -147,6 +150,7 @@ impl Format {
             Format::GenaiBenchJson => "genai-bench",
             Format::LlmLoadTestJson => "llm-load-test",
             Format::SglangOneBatchText | Format::SglangOneBatchJsonl => "sglang-one-batch",
+            Format::InferenceBenchmarkerJson => "inference-benchmarker",
         }
     }
 
@@ -169,7 +173,8 @@ impl Format {
             | Format::GenaiBenchJson
             | Format::LlmLoadTestJson
             | Format::TrtllmBenchJson
-            | Format::SglangOneBatchJsonl => 3,
+            | Format::SglangOneBatchJsonl
+            | Format::InferenceBenchmarkerJson => 3,
             Format::GenaiPerfCsv
             | Format::AiperfCsv
             | Format::GuidellmCsv

@@ -313,3 +313,39 @@ fn sglang_one_batch_variants_of_one_command() {
     assert_eq!(num(&runs[1], "prefill_throughput"), 7814.70);
     assert_eq!(num(&runs[2], "total_token_throughput"), 6032.53);
 }
+
+// ---- Hugging Face inference-benchmarker ----
+
+#[test]
+fn inference_benchmarker_steps_are_runs_without_the_warmup() {
+    let runs = rows("fixtures/inference-benchmarker/sweep-llama31-8b.json");
+    assert_eq!(runs.len(), 2);
+    for r in &runs {
+        assert_eq!(text(r, "format"), "inference-benchmarker-json");
+        assert_eq!(text(r, "model_id"), "meta-llama/Llama-3.1-8B-Instruct");
+        assert_eq!(num(r, "input_len"), 200.0);
+        assert_eq!(num(r, "output_len"), 800.0);
+        assert_eq!(num(r, "streaming"), 1.0);
+    }
+    let t = &runs[0];
+    assert_eq!(text(t, "label"), "throughput");
+    assert_eq!(text(t, "load_type"), "concurrent");
+    assert_eq!(num(t, "max_concurrency"), 128.0);
+    assert_eq!(num(t, "num_prompts"), 412.0);
+    assert_eq!(num(t, "completed"), 410.0);
+    assert_eq!(num(t, "failed"), 2.0);
+    assert_eq!(num(t, "total_output_tokens"), 321640.0);
+    assert_eq!(num(t, "duration"), 120.034);
+    near(t, "output_throughput", 321640.0 / 120.034);
+    near(t, "request_throughput", 410.0 / 120.034);
+    assert_eq!(num(t, "p99_ttft_ms"), 388.302);
+    assert_eq!(num(t, "mean_ttft_ms"), 121.455);
+    // Its "inter-token latency" is per request (time after the first chunk) / (tokens − 1).
+    assert_eq!(num(t, "p90_tpot_ms"), 36.877);
+    assert_eq!(num(t, "p60_e2el_ms"), 27120.4);
+    let c = &runs[1];
+    assert_eq!(text(c, "load_type"), "constant");
+    assert_eq!(num(c, "request_rate"), 1.5);
+    assert!(c.get("max_concurrency").is_none_or(Json::is_null));
+    assert_eq!(text(c, "run_timestamp"), "2026-11-30T14:02:11.482913+00:00");
+}
