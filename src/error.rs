@@ -206,10 +206,13 @@ pub enum NotARun {
     /// A serving engine's log (or any file) that names a server configuration and holds
     /// no run: the configuration is given to the runs of its folder (`server::beside`).
     ServerLog,
+    /// MLPerf LoadGen's `mlperf_log_detail.txt` beside its `mlperf_log_summary.txt`, which
+    /// is the run and takes the detail's settings.
+    MlperfDetail,
 }
 
 impl NotARun {
-    pub const ALL: [NotARun; 7] = [
+    pub const ALL: [NotARun; 8] = [
         NotARun::AiperfAggregate,
         NotARun::PerfAnalyzerRecords,
         NotARun::InferencePerfReport,
@@ -217,6 +220,7 @@ impl NotARun {
         NotARun::LlmperfRequests,
         NotARun::GenaiBenchMetadata,
         NotARun::ServerLog,
+        NotARun::MlperfDetail,
     ];
 
     /// The Fluent id stem: `ingest-kind-{id}` says what one file is and what to read
@@ -230,6 +234,7 @@ impl NotARun {
             NotARun::LlmperfRequests => "llmperf-requests",
             NotARun::GenaiBenchMetadata => "genai-bench-metadata",
             NotARun::ServerLog => "server-log",
+            NotARun::MlperfDetail => "mlperf-detail",
         }
     }
 }

@@ -18,6 +18,7 @@ ingest-kind-evalscope-percentiles = evalscope perf's percentiles or arguments, r
 ingest-kind-llmperf-requests = llmperf's per-request records, the requests of the run in the _summary.json beside them (read that)
 ingest-kind-genai-bench-metadata = genai-bench's experiment metadata, read with the run files beside it (no run of its own)
 ingest-kind-server-log = a server log or command that holds no run: the server configuration it names is given to the runs in its folder (name the folder)
+ingest-kind-mlperf-detail = MLPerf LoadGen's detail log, read with the mlperf_log_summary.txt beside it (no run of its own)
 ingest-skipped-evalscope-percentiles = { $count ->
     [one] { $count } file skipped: evalscope perf's percentiles or arguments, read with the benchmark_summary.json beside them
    *[other] { $count } files skipped: evalscope perf's percentiles or arguments, read with the benchmark_summary.json beside them
@@ -33,6 +34,9 @@ ingest-skipped-genai-bench-metadata = { $count ->
 ingest-skipped-server-log = { $count ->
     [one] { $count } file holds no run but a server configuration, given to the runs beside it
    *[other] { $count } files hold no run but a server configuration, given to the runs beside them
+ingest-skipped-mlperf-detail = { $count ->
+    [one] { $count } file skipped: MLPerf LoadGen's detail log, read with the mlperf_log_summary.txt beside it
+   *[other] { $count } files skipped: MLPerf LoadGen's detail logs, read with the mlperf_log_summary.txt beside them
 }
 ingest-skipped-no-result = { $count ->
     [one] { $count } file skipped: no benchmark result found in it

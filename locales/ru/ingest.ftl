@@ -21,6 +21,7 @@ ingest-kind-evalscope-percentiles = перцентили или аргумент
 ingest-kind-llmperf-requests = записи запросов llmperf: запросы прогона из _summary.json рядом (читайте его)
 ingest-kind-genai-bench-metadata = метаданные эксперимента genai-bench: читаются вместе с файлами прогонов рядом (своего прогона в них нет)
 ingest-kind-server-log = журнал или команда сервера без прогонов: названная в нём конфигурация сервера передаётся прогонам в той же папке (укажите папку)
+ingest-kind-mlperf-detail = подробный журнал MLPerf LoadGen: читается вместе с mlperf_log_summary.txt рядом (своего прогона в нём нет)
 ingest-skipped-evalscope-percentiles = { $count ->
     [one] Пропущен { $count } файл: перцентили или аргументы evalscope perf, читаются вместе с benchmark_summary.json рядом
     [few] Пропущено { $count } файла: перцентили или аргументы evalscope perf, читаются вместе с benchmark_summary.json рядом
@@ -40,6 +41,10 @@ ingest-skipped-server-log = { $count ->
     [one] { $count } файл без прогонов, но с конфигурацией сервера: она передана прогонам рядом
     [few] { $count } файла без прогонов, но с конфигурацией сервера: она передана прогонам рядом
    *[many] { $count } файлов без прогонов, но с конфигурацией сервера: она передана прогонам рядом
+ingest-skipped-mlperf-detail = { $count ->
+    [one] Пропущен { $count } файл: подробный журнал MLPerf LoadGen, читается вместе с mlperf_log_summary.txt рядом
+    [few] Пропущено { $count } файла: подробные журналы MLPerf LoadGen, читаются вместе с mlperf_log_summary.txt рядом
+   *[many] Пропущено { $count } файлов: подробные журналы MLPerf LoadGen, читаются вместе с mlperf_log_summary.txt рядом
 }
 ingest-skipped-no-result = { $count ->
     [one] Пропущен { $count } файл: в нём не найдено результатов бенчмарка

@@ -15,7 +15,8 @@
 //! output tokens the SUT reported (`output_throughput`). `Result is : VALID` is
 //! `result_valid` 1, `INVALID` 0 with the checks that said `NO` in `invalid_constraints`.
 //! The model is not in the file; a submission's folders name it
-//! (`<model>/<Scenario>/performance/run_1/`).
+//! (`<model>/<Scenario>/performance/run_1/`). The samples sent are not either: the
+//! `mlperf_log_detail.txt` beside it gives them (`mlperf_detail.rs`).
 
 use std::path::Path;
 
@@ -156,10 +157,18 @@ const CHECKS: [&str; 4] = [
     "Early stopping satisfied",
 ];
 
+/// What `invalid_constraints` names each failed check (its label less ` satisfied`).
+pub(super) const CHECK_NAMES: [&str; 4] = [
+    "Performance constraints",
+    "Min duration",
+    "Min queries",
+    "Early stopping",
+];
+
 /// Test parameters that set the load or the workload; the others go to `extra`.
-struct Parameters {
-    samples_per_query: Option<f64>,
-    target_qps: Option<f64>,
+pub(super) struct Parameters {
+    pub(super) samples_per_query: Option<f64>,
+    pub(super) target_qps: Option<f64>,
 }
 
 struct Block;
@@ -312,6 +321,10 @@ impl Block {
         if !extra.is_empty() {
             run.set_text("extra", Json::Object(extra).to_string());
         }
+        // LoadGen writes the detail log beside the summary: the samples it sent.
+        if source.file_name() == super::mlperf_detail::SUMMARY_FILE {
+            super::mlperf_detail::fill_from_detail(source.path, &mut run);
+        }
         Ok(Some(run))
     }
 }
@@ -320,7 +333,7 @@ impl Block {
 /// queries at Poisson arrival times at `target_qps`; Offline issues every sample in one
 /// query; SingleStream issues one sample when the last completed; MultiStream one query of
 /// `samples_per_query` samples when the last completed.
-fn set_load(run: &mut Run, scenario: Option<&str>, params: &Parameters) {
+pub(super) fn set_load(run: &mut Run, scenario: Option<&str>, params: &Parameters) {
     match scenario {
         Some("Server") => {
             run.set_text("load_type", "poisson");
@@ -346,7 +359,7 @@ fn set_load(run: &mut Run, scenario: Option<&str>, params: &Parameters) {
 
 /// The model of a submission's layout, `<model>/<Scenario>/performance/run_N/`: the folder
 /// above the one named as the block's scenario.
-fn model_of(path: &Path, scenario: &str) -> Option<String> {
+pub(super) fn model_of(path: &Path, scenario: &str) -> Option<String> {
     let parts: Vec<&str> = path
         .components()
         .filter_map(|c| c.as_os_str().to_str())

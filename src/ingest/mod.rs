@@ -22,15 +22,18 @@ mod guidellm_console;
 mod guidellm_csv;
 mod guidellm_json;
 mod guidellm_summary;
+mod inference_benchmarker;
 mod inference_perf;
 mod json_lenient;
 pub mod json_scan;
 mod json_shallow;
+mod llama_batched_bench;
 mod llama_bench;
 mod llama_bench_fields;
 mod llama_bench_md;
 mod llm_load_test;
 mod llmperf;
+mod mlperf_detail;
 mod mlperf_summary;
 mod namespace;
 mod ollama_verbose;
@@ -49,7 +52,9 @@ mod serve_text;
 mod server;
 pub use server::{of_command as server_of_command, Config as ServerConfig};
 mod settle;
+mod sglang_one_batch;
 mod trtllm_bench;
+mod trtllm_report_json;
 mod vllm_commands;
 mod vllm_offline;
 mod vllm_sweep;
@@ -93,6 +98,9 @@ fn file_readers() -> Vec<&'static dyn Reader> {
         &llmperf::LlmperfReader,
         &genai_bench::GenaiBenchReader,
         &llm_load_test::LlmLoadTestReader,
+        &trtllm_report_json::TrtllmReportJsonReader,
+        &sglang_one_batch::SglangOneBatchJsonlReader,
+        &inference_benchmarker::InferenceBenchmarkerReader,
     ]
 }
 
@@ -107,10 +115,13 @@ fn text_readers() -> Vec<&'static dyn Reader> {
         &guidellm_console::GuidellmConsoleReader,
         &llama_bench_md::LlamaBenchMarkdownReader,
         &llama_bench::LlamaBenchTextReader,
+        &llama_batched_bench::LlamaBatchedBenchReader,
         &mlperf_summary::MlperfSummaryReader,
+        &mlperf_detail::MlperfDetailReader,
         &trtllm_bench::TrtllmBenchReader,
         &ollama_verbose::OllamaVerboseReader,
         &evalscope_console::EvalscopeConsoleReader,
+        &sglang_one_batch::SglangOneBatchTextReader,
     ]
 }
 

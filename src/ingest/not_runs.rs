@@ -111,6 +111,10 @@ pub fn recognize(source: &Source) -> Option<NotARun> {
         }
         return None;
     }
+    // LoadGen's detail log beside its summary (`mlperf_detail.rs` reads one alone).
+    if has(":::MLLOG ") {
+        return Some(NotARun::MlperfDetail);
+    }
     let header = text.lines().next().unwrap_or("");
     let aggregate = header.starts_with("metric,mean,std,min,max,cv,se,ci_low,ci_high")
         || (header.contains("_mean,") && header.contains("_cv,") && has("Best Configurations"));

@@ -14,6 +14,17 @@
 //!
 //! `vllm bench sweep serve_sla` lays out the same files one level deeper
 //! (`SERVE-…-BENCH-…/request_rate=5/run=0.json`) beside `SLA--<criteria>.json` lists.
+//! `vllm bench sweep serve_workload` (`serve_workload.py`) names its folders
+//! `[SERVE-…-][BENCH-…-]WL--<workload_var>=<value>`: the serial setting
+//! (`BENCH--max_concurrency=1-WL--…=1`), the batch one (`max_concurrency` the dataset size)
+//! and the values it interpolates between them, whose folder starts with `WL-` when the
+//! sweep has no serve parameters. Its workload value is a bench override merged into each
+//! run file (`request_rate` or `max_concurrency`), so the load columns hold it. A sweep
+//! without any parameters writes `run=N.json` straight into the experiment folder; such a
+//! file is a sweep's run when its own `run_number` is its N.
+//!
+//! The repeats of one setting differ only in `run_number` (and their measurements): it is
+//! neither a workload nor a setup column, so they pair and pool as repeats.
 //!
 //! Each `run=N.json` is `vllm bench serve`'s result JSON with `run_number` and the
 //! combination's serve and bench overrides merged in at the top level
@@ -79,8 +90,13 @@ impl Reader for SweepReader {
         if name.ends_with(".failure.json") || name.ends_with("-failure.json") {
             return read_failure(source);
         }
+        if let Some(n) = run_number_of(name) {
+            return read_run(source, n, in_sweep_folder(source.path));
+        }
         if !in_sweep_folder(source.path) {
-            return Ok(None);
+            // A sweep without parameters: its summaries beside its run files.
+            let summary = matches!(name, "summary.json" | "summary.csv" | "warmup.json");
+            return Ok((summary && has_run_files(source.path)).then(Parsed::default));
         }
         match name {
             // `serve_sla` also keeps each search's runs in `SLA--<criteria>.json`.
@@ -90,7 +106,6 @@ impl Reader for SweepReader {
             }
             "summary.json" if has_run_files(source.path) => Ok(Some(Parsed::default())),
             "summary.json" => read_summary(source),
-            _ if run_number_of(name).is_some() => read_run(source),
             _ => Ok(None),
         }
     }
@@ -105,7 +120,8 @@ fn run_number_of(file_name: &str) -> Option<i64> {
         .ok()
 }
 
-/// A combination folder is named `SERVE-…`, `BENCH-…` or `SERVE-…-BENCH-…`; the
+/// A combination folder is named `SERVE-…`, `BENCH-…`, `SERVE-…-BENCH-…` or (`serve_workload`)
+/// `WL-…`; the
 /// experiment folder above it holds `summary.csv` (only `SERVE-…`/`BENCH-…` files and
 /// folders otherwise). The file itself may also sit directly in the experiment folder
 /// (`summary.csv`).
@@ -113,7 +129,7 @@ fn in_sweep_folder(path: &Path) -> bool {
     let is_comb = |p: &Path| {
         p.file_name()
             .and_then(|n| n.to_str())
-            .is_some_and(|n| n.starts_with("SERVE-") || n.starts_with("BENCH-"))
+            .is_some_and(is_comb_name)
     };
     // `serve_sla` nests one more level: `SERVE-…-BENCH-…/request_rate=5/run=0.json`.
     let grandparent = path.parent().and_then(Path::parent);
@@ -124,13 +140,18 @@ fn in_sweep_folder(path: &Path) -> bool {
     }
 }
 
+fn is_comb_name(name: &str) -> bool {
+    ["SERVE-", "BENCH-", "WL-"]
+        .iter()
+        .any(|prefix| name.starts_with(prefix))
+}
+
 fn has_comb_dirs(dir: &Path) -> bool {
     std::fs::read_dir(dir).is_ok_and(|entries| {
         entries.flatten().any(|e| {
             let n = e.file_name();
             let n = n.to_string_lossy();
-            (n.starts_with("SERVE-") || n.starts_with("BENCH-"))
-                && e.file_type().is_ok_and(|t| t.is_dir())
+            is_comb_name(&n) && e.file_type().is_ok_and(|t| t.is_dir())
         })
     })
 }
@@ -152,7 +173,18 @@ fn parse_json(source: &Source, expected: &str) -> Result<Json, ParseError> {
         .map_err(|(line, msg)| ParseError::new(Some(line), crate::msg!(expected, error = msg)))
 }
 
-fn read_run(source: &Source) -> ReadResult {
+/// `run=N.json`. `in_sweep`: its folder is a combination's; else it is claimed only when
+/// it says it is run `number` of a sweep.
+fn read_run(source: &Source, number: i64, in_sweep: bool) -> ReadResult {
+    if !in_sweep {
+        let names_itself = match json_lenient::parse(source.text) {
+            Ok(Json::Object(obj)) => obj.get("run_number").and_then(Json::as_i64) == Some(number),
+            _ => false,
+        };
+        if !names_itself {
+            return Ok(None);
+        }
+    }
     let Json::Object(obj) = parse_json(source, "ingest-expect-sweep-run")? else {
         return Err(ParseError::new(
             Some(1),

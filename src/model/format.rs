@@ -28,18 +28,24 @@ pub enum Format {
     LlamaBenchCsv,
     LlamaBenchJson,
     LlamaBenchSql,
+    LlamaBatchedBench,
     MlperfSummary,
+    MlperfDetail,
     TrtllmBenchConsole,
+    TrtllmBenchJson,
     OllamaVerbose,
     EvalscopePerfJson,
     EvalscopePerfConsole,
     LlmperfJson,
     GenaiBenchJson,
     LlmLoadTestJson,
+    SglangOneBatchText,
+    SglangOneBatchJsonl,
+    InferenceBenchmarkerJson,
 }
 
 impl Format {
-    pub const ALL: [Format; 30] = [
+    pub const ALL: [Format; 36] = [
         Format::VllmServeText,
         Format::SglangServeText,
         Format::VllmServeJson,
@@ -62,14 +68,20 @@ impl Format {
         Format::LlamaBenchCsv,
         Format::LlamaBenchJson,
         Format::LlamaBenchSql,
+        Format::LlamaBatchedBench,
         Format::MlperfSummary,
+        Format::MlperfDetail,
         Format::TrtllmBenchConsole,
+        Format::TrtllmBenchJson,
         Format::OllamaVerbose,
         Format::EvalscopePerfJson,
         Format::EvalscopePerfConsole,
         Format::LlmperfJson,
         Format::GenaiBenchJson,
         Format::LlmLoadTestJson,
+        Format::SglangOneBatchText,
+        Format::SglangOneBatchJsonl,
+        Format::InferenceBenchmarkerJson,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -96,14 +108,20 @@ impl Format {
             Format::LlamaBenchCsv => "llama-bench-csv",
             Format::LlamaBenchJson => "llama-bench-json",
             Format::LlamaBenchSql => "llama-bench-sql",
+            Format::LlamaBatchedBench => "llama-batched-bench",
             Format::MlperfSummary => "mlperf-summary",
+            Format::MlperfDetail => "mlperf-detail",
             Format::TrtllmBenchConsole => "trtllm-bench-console",
+            Format::TrtllmBenchJson => "trtllm-bench-json",
             Format::OllamaVerbose => "ollama-verbose",
             Format::EvalscopePerfJson => "evalscope-perf-json",
             Format::EvalscopePerfConsole => "evalscope-perf-console",
             Format::LlmperfJson => "llmperf-json",
             Format::GenaiBenchJson => "genai-bench-json",
             Format::LlmLoadTestJson => "llm-load-test-json",
+            Format::SglangOneBatchText => "sglang-one-batch-text",
+            Format::SglangOneBatchJsonl => "sglang-one-batch-jsonl",
+            Format::InferenceBenchmarkerJson => "inference-benchmarker-json",
         }
     }
 
@@ -123,13 +141,16 @@ impl Format {
             | Format::LlamaBenchCsv
             | Format::LlamaBenchJson
             | Format::LlamaBenchSql => "llama-bench",
-            Format::MlperfSummary => "mlperf",
-            Format::TrtllmBenchConsole => "trtllm-bench",
+            Format::LlamaBatchedBench => "llama-batched-bench",
+            Format::MlperfSummary | Format::MlperfDetail => "mlperf",
+            Format::TrtllmBenchConsole | Format::TrtllmBenchJson => "trtllm-bench",
             Format::OllamaVerbose => "ollama",
             Format::EvalscopePerfJson | Format::EvalscopePerfConsole => "evalscope-perf",
             Format::LlmperfJson => "llmperf",
             Format::GenaiBenchJson => "genai-bench",
             Format::LlmLoadTestJson => "llm-load-test",
+            Format::SglangOneBatchText | Format::SglangOneBatchJsonl => "sglang-one-batch",
+            Format::InferenceBenchmarkerJson => "inference-benchmarker",
         }
     }
 
@@ -150,7 +171,10 @@ impl Format {
             | Format::EvalscopePerfJson
             | Format::LlmperfJson
             | Format::GenaiBenchJson
-            | Format::LlmLoadTestJson => 3,
+            | Format::LlmLoadTestJson
+            | Format::TrtllmBenchJson
+            | Format::SglangOneBatchJsonl
+            | Format::InferenceBenchmarkerJson => 3,
             Format::GenaiPerfCsv
             | Format::AiperfCsv
             | Format::GuidellmCsv
@@ -175,10 +199,13 @@ impl Format {
                 | Format::LlamaBenchMarkdown
                 | Format::LlamaBenchCsv
                 | Format::LlamaBenchSql
+                | Format::LlamaBatchedBench
                 | Format::MlperfSummary
+                | Format::MlperfDetail
                 | Format::TrtllmBenchConsole
                 | Format::OllamaVerbose
                 | Format::EvalscopePerfConsole
+                | Format::SglangOneBatchText
         )
     }
 }

@@ -19,6 +19,7 @@ mod ingest_robust;
 mod llm_load_test;
 mod llmperf;
 mod metrics_by_meaning;
+mod more_tools;
 mod new_tools;
 mod requests_cli;
 mod runs_once;
