@@ -161,6 +161,7 @@ fn unverifiable(claim: &ProseClaim) -> Claim {
         verdict: Verdict::Unverifiable,
         inputs: Vec::new(),
         span: Some(claim.span),
+        reason: None,
     }
 }
 
@@ -339,6 +340,7 @@ fn judge(
             verdict: Verdict::of(holds),
             inputs,
             span: Some(claim.span),
+            reason: None,
         },
         findings,
     ))

@@ -545,6 +545,7 @@ fn check_row(
                     // computed: a figure no reading gives is not called wrong.
                     None if !claim.holds => {
                         claim.verdict = super::Verdict::Unverifiable;
+                        claim.reason = Some(crate::check::Unjudged::Unsettled);
                         finding = None;
                     }
                     None => {}
