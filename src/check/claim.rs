@@ -91,6 +91,9 @@ pub enum Unjudged {
     /// No reading gives it, and neither the other cells of its column nor the labels
     /// settle how the author computed.
     Unsettled,
+    /// A direction said in words whose rows moved both ways, or not beyond their
+    /// rounding.
+    Mixed,
 }
 
 impl Unjudged {
@@ -99,6 +102,7 @@ impl Unjudged {
         match self {
             Unjudged::NearMiss => "check-unverifiable-near-miss",
             Unjudged::Unsettled => "check-unverifiable-unsettled",
+            Unjudged::Mixed => "check-unverifiable-mixed",
         }
     }
 }

@@ -13,9 +13,11 @@ mod grid;
 mod inline;
 mod mistakes;
 mod on_rows;
+mod per_side;
 mod prose;
 mod roles;
 mod sides;
+mod sign;
 mod spread;
 mod tables;
 
@@ -93,6 +95,12 @@ pub fn document_pair(text: &str) -> Option<DocumentPair> {
 pub fn check(text: &str) -> ThreadChecked {
     let sides = sides::sides(text);
     let mut tables = tables::check(text);
+    let groups = tables.rows.iter().map(|r| r.group + 1).max().unwrap_or(0);
+    let per_side = per_side::check(text, groups);
+    tables.rows.extend(per_side.rows);
+    if tables.first.is_none() {
+        tables.first = per_side.first;
+    }
     let (spread_claims, spread_findings) = spread::check(text, &tables.rows, &tables.remarks);
     tables.claims.extend(spread_claims);
     tables.findings.extend(spread_findings);
@@ -122,6 +130,11 @@ pub fn check(text: &str) -> ThreadChecked {
         } else {
             claims.extend(on_rows::check(&prose::claims(text, false), &tables.rows));
         }
+        claims.extend(
+            sign::claims(text)
+                .iter()
+                .filter_map(|c| sign::judge(c, &tables.rows)),
+        );
         return ThreadChecked {
             pair,
             claims,
@@ -143,6 +156,17 @@ pub fn check(text: &str) -> ThreadChecked {
             out.claims.push(c);
             out.findings.extend(findings);
         }
+    }
+    // A direction in words, on the first of its metrics both sides print.
+    for claim in sign::claims(text) {
+        let judged = claim.metrics.iter().find_map(|m| {
+            let (b, _, b_lines) = mean(before, m)?;
+            let (a, _, a_lines) = mean(after, m)?;
+            let change = interval::percent_change(a, b)?;
+            let inputs = b_lines.into_iter().chain(a_lines).collect();
+            Some(sign::judge_changes(&claim, m, &[change], inputs, subject.clone()))
+        });
+        out.claims.extend(judged);
     }
     out
 }
@@ -167,7 +191,7 @@ fn unverifiable(claim: &ProseClaim) -> Claim {
 
 /// The figure without its unit, `−` as `-`.
 fn bare(text: &str) -> String {
-    text.trim_end_matches(['%', 'x', '×']).replace('−', "-")
+    text.trim_end_matches(['%', 'x', 'X', '×']).replace('−', "-")
 }
 
 fn name(side: &Side) -> String {

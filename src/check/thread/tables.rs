@@ -93,7 +93,7 @@ pub struct TableClaims {
     pub remarks: Vec<(u64, String)>,
 }
 
-fn is_change(header: &str) -> bool {
+pub(super) fn is_change(header: &str) -> bool {
     let h = header.to_lowercase();
     [
         "δ", "delta", "change", "diff", "improv", "gain", "speedup", "speed-up", "uplift", "a/b",
