@@ -123,3 +123,36 @@ fn a_direction_is_unverifiable_when_its_rows_disagree_and_absent_without_rows() 
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_now_block_printed_above_its_before() {
+    // xinference#2050's two results with the after moved above the before and called
+    // "## Now" (no role word): "## Before" names one side, so the other is the after,
+    // whichever comes first. Two claims added to its text:
+    //   "6.4x higher throughput": 4.98 / 0.78 = 6.385, [4.975 / 0.785, 4.985 / 0.775] =
+    //   [6.338, 6.432] → 6.4: holds;
+    //   "Throughput is much higher": requests/s 0.78 → 4.98 went up: holds.
+    let doc = fixture("xinference-pr2050.md");
+    let lines: Vec<&str> = doc.lines().collect();
+    let before = lines.iter().position(|l| *l == "## Before").unwrap();
+    let after = lines.iter().position(|l| *l == "## After").unwrap();
+    let mut body: Vec<String> = lines[..before].iter().map(|l| l.to_string()).collect();
+    body.push("## Now".into());
+    body.extend(lines[after + 1..].iter().map(|l| l.to_string()));
+    body.push(String::new());
+    body.extend(lines[before..after].iter().map(|l| l.to_string()));
+    body.push("6.4x higher throughput with srt. Throughput is much higher.".into());
+    let (code, json) = check_text(&(body.join("\n") + "\n"));
+    assert_eq!(code, 0, "{json}");
+    assert_eq!(json["pair"]["before"]["label"], "Before");
+    assert_eq!(json["pair"]["after"]["label"], "Now");
+    let v: Vec<(String, String)> = verdicts(&json).into_iter().map(|c| (c.1, c.2)).collect();
+    assert_eq!(
+        v,
+        [
+            ("6.4".to_owned(), "holds".to_owned()),
+            ("much higher".to_owned(), "holds".to_owned())
+        ],
+        "{json}"
+    );
+}

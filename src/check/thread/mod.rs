@@ -218,14 +218,18 @@ fn pair(sides: &[Side]) -> Option<(&Side, &Side, PairedBy)> {
     let before = sides.iter().find(|s| s.role == Some(Role::Before));
     let after = sides.iter().find(|s| s.role == Some(Role::After));
     let two = sides.len() == 2;
+    // With two sides, the one that is not `named`, if no words name it either (a
+    // `# now` block printed above its `# before`).
+    let other = |named: &Side| {
+        sides
+            .iter()
+            .find(|s| !std::ptr::eq(*s, named))
+            .filter(|s| two && s.role.is_none())
+    };
     match (before, after) {
         (Some(b), Some(a)) => Some((b, a, PairedBy::Words)),
-        (Some(_), None) if two && sides[1].role.is_none() => {
-            Some((&sides[0], &sides[1], PairedBy::Words))
-        }
-        (None, Some(_)) if two && sides[0].role.is_none() => {
-            Some((&sides[0], &sides[1], PairedBy::Words))
-        }
+        (Some(b), None) => other(b).map(|a| (b, a, PairedBy::Words)),
+        (None, Some(a)) => other(a).map(|b| (b, a, PairedBy::Words)),
         (None, None) if two && (sides[0].label != sides[1].label || sides[0].label.is_empty()) => {
             Some((&sides[0], &sides[1], PairedBy::Order))
         }
