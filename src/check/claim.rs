@@ -73,6 +73,38 @@ pub struct Claim {
     /// Byte range of the claimed number in the report's text.
     #[serde(skip)]
     pub span: Option<(usize, usize)>,
+    /// Why an unverifiable claim was left unjudged, where more can be said than that
+    /// nothing ties it to a result.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<Unjudged>,
+}
+
+/// Why a claim with numbers beside it is neither held nor called wrong: no false alarm
+/// is worth a found error (issue 39).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Unjudged {
+    /// The formula of the rest of its column misses it by one unit of its last digit:
+    /// the author divided other values than the printed ones (unrounded means), or
+    /// rounded twice; not a different formula.
+    NearMiss,
+    /// No reading gives it, and neither the other cells of its column nor the labels
+    /// settle how the author computed.
+    Unsettled,
+    /// A direction said in words whose rows moved both ways, or not beyond their
+    /// rounding.
+    Mixed,
+}
+
+impl Unjudged {
+    /// The message id of the reason (`check-unverifiable-<id>` in the locales).
+    pub fn id(self) -> &'static str {
+        match self {
+            Unjudged::NearMiss => "check-unverifiable-near-miss",
+            Unjudged::Unsettled => "check-unverifiable-unsettled",
+            Unjudged::Mixed => "check-unverifiable-mixed",
+        }
+    }
 }
 
 /// What became of a claim.

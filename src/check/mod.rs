@@ -25,7 +25,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-pub use claim::{Claim, ClaimSource, Quantity, Verdict};
+pub use claim::{Claim, ClaimSource, Quantity, Unjudged, Verdict};
 // The sentence and cell shapes, and interval arithmetic, are the reader's (`published`).
 use crate::published::grammar;
 pub use crate::published::grammar::en::metric_of_label;

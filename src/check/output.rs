@@ -83,14 +83,20 @@ fn unverifiable_line(l: &Localizer, file: &str, c: &Claim) -> String {
         Some(m) => format!("{} {m}", l.tr(quantity_id(c.quantity))),
         None => l.tr(quantity_id(c.quantity)),
     };
+    let recomputed = c.recomputed.as_deref().unwrap_or("-");
+    let id = c.reason.map_or("check-unverifiable", |r| r.id());
     let body = l.tr_args(
-        "check-unverifiable",
+        id,
         &[
             ("what", s(&what)),
             ("subject", s(&c.subject)),
             (
                 "claimed",
                 FluentValue::from(with_unit(c.quantity, &c.claimed)),
+            ),
+            (
+                "recomputed",
+                FluentValue::from(with_unit(c.quantity, recomputed)),
             ),
         ],
     );

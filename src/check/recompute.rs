@@ -51,6 +51,7 @@ impl Context<'_> {
             verdict,
             inputs: vec![b.line_of(metric)],
             span: said.span,
+            reason: None,
         });
     }
 
@@ -95,6 +96,7 @@ impl Context<'_> {
             verdict,
             inputs,
             span: said.span,
+            reason: None,
         });
     }
 
@@ -131,6 +133,7 @@ impl Context<'_> {
             verdict,
             inputs: Vec::new(),
             span,
+            reason: None,
         });
     }
 
@@ -175,6 +178,7 @@ impl Context<'_> {
             verdict: Verdict::of(holds),
             inputs: vec![bh.line_of(metric), bl.line_of(metric)],
             span,
+            reason: None,
         });
     }
 
@@ -215,6 +219,7 @@ impl Context<'_> {
             verdict: Verdict::of(holds),
             inputs: Vec::new(),
             span: None,
+            reason: None,
         });
     }
 
@@ -317,6 +322,7 @@ impl Context<'_> {
             verdict,
             inputs: vec![block.line_of("completed")],
             span: s.span,
+            reason: None,
         });
     }
 
@@ -345,6 +351,7 @@ impl Context<'_> {
             verdict: Verdict::Unverifiable,
             inputs: Vec::new(),
             span: said.span,
+            reason: None,
         });
     }
 
@@ -380,6 +387,7 @@ impl Context<'_> {
                 verdict: Verdict::Unverifiable,
                 inputs: Vec::new(),
                 span: s.span,
+                reason: None,
             });
         }
     }

@@ -181,3 +181,46 @@ fn an_aligned_table_in_a_fence_pairs_the_columns_its_arithmetic_gives() {
     assert_eq!(json["pair"]["before"]["label"], "baseline_mean");
     assert_eq!(json["pair"]["after"]["label"], "trtllm_mean");
 }
+
+#[test]
+fn a_cell_one_unit_of_its_last_digit_off_is_not_called_wrong() {
+    // ik_llama.cpp#121 (held out; its one false alarm): line 32, 99.59 / 26.49 with
+    // ±0.005 on each is [3.7586, 3.7604], and the cell says 3.758 ([3.7575, 3.7585]):
+    // 0.0001 short, one unit of its last digit, while the column's other eight cells are
+    // after / before exactly (line 14: 99.59 / 71.04 = 1.4019 → 1.402). The author
+    // divided other values than the printed means: unverifiable, with the reason.
+    let (code, json) = check_text(&fixture("held-out/ik-llamacpp-pr121.md"));
+    assert_eq!(code, 0, "{json}");
+    let v = verdicts(&json);
+    assert_eq!(v.len(), 9, "{v:?}");
+    let off: Vec<_> = v.iter().filter(|(_, _, v)| v != "holds").collect();
+    assert_eq!(off, [&(32, "3.758".to_owned(), "unverifiable".to_owned())]);
+    let c = json["claims"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["line"] == 32)
+        .unwrap();
+    assert_eq!(c["reason"], "near-miss");
+    assert_eq!(c["recomputed"], "3.7595");
+    assert!(json["findings"].as_array().unwrap().is_empty(), "{json}");
+    let out = perflab()
+        .args(["check", "fixtures/threads/held-out/ik-llamacpp-pr121.md"])
+        .output()
+        .unwrap();
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(":32: unverifiable ratio") && stdout.contains("one unit of its last digit"),
+        "{stdout}"
+    );
+    // Ten units off (3.768) is a slip, not a rounding: wrong, by the column's formula.
+    let slip = fixture("held-out/ik-llamacpp-pr121.md").replace("| 3.758 |", "| 3.768 |");
+    let (code, json) = check_text(&slip);
+    assert_eq!(code, 1, "{json}");
+    let wrong: Vec<_> = verdicts(&json)
+        .into_iter()
+        .filter(|(_, _, v)| v == "wrong")
+        .collect();
+    assert_eq!(wrong, [(32, "3.768".to_owned(), "wrong".to_owned())]);
+    assert_eq!(json["findings"][0]["convention"], "gain");
+}

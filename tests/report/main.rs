@@ -15,6 +15,7 @@ mod check_findings;
 mod check_gpustack_misses;
 mod check_published;
 mod check_reports;
+mod check_shapes;
 mod check_tables;
 mod check_threads;
 mod from_folders;

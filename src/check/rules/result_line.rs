@@ -149,6 +149,7 @@ fn improved_sentence(cx: &mut Context<'_>, e: usize, line: u64, text: &str, base
                 verdict: Verdict::Wrong,
                 inputs: Vec::new(),
                 span: s.span,
+                reason: None,
             }),
         }
         stated.push(s);

@@ -287,5 +287,6 @@ fn extremes_claim(
             cx.block(bottom).line_of(metric),
         ],
         span: None,
+        reason: None,
     });
 }

@@ -440,6 +440,7 @@ fn best_claim(cx: &mut Context<'_>, line: u64, subject: &str, chosen: usize, blo
         verdict: Verdict::of(better.is_none() && cx.is_valid(chosen)),
         inputs: vec![cx.block(chosen).line_of(PRIMARY)],
         span: None,
+        reason: None,
     };
     cx.push(claim);
 }
@@ -515,6 +516,7 @@ fn no_gain_claim(
             cx.block(first).line_of(metric),
         ],
         span,
+        reason: None,
     });
 }
 

@@ -148,6 +148,25 @@ impl Cell {
             .or(options.first().copied())
     }
 
+    /// Whether `f` misses the figure by no more than one unit of its last digit, a unit
+    /// under 1% of the figure (`3.758` for 99.59 / 26.49 ∈ [3.7586, 3.7604]): the author
+    /// divided other values than the printed ones (unrounded means) or rounded twice.
+    /// Such a cell agrees with the formula in all its other digits; it is not a slip.
+    pub fn near(&self, f: Formula) -> bool {
+        let unit = 2.0 * self.claimed.half_width;
+        if unit <= 0.0 || unit > 0.01 * self.claimed.value.abs() {
+            return false;
+        }
+        let widened = Cell {
+            claimed: PrintedNumber {
+                half_width: 3.0 * self.claimed.half_width,
+                ..self.claimed
+            },
+            ..self.clone()
+        };
+        self.range(f).is_some_and(|i| widened.fits(i))
+    }
+
     fn fits(&self, i: Interval) -> bool {
         interval::holds(&self.claimed, i)
             || (!self.signed && interval::holds(&self.claimed, neg(i)))
@@ -275,6 +294,18 @@ mod tests {
         assert!(c.explained_by().contains(&Formula::Better));
         c.bare = false;
         assert!(c.explained_by().is_empty());
+    }
+
+    #[test]
+    fn near_a_formula_by_one_unit_of_the_last_digit() {
+        // ik_llama.cpp#121: 99.59 / 26.49 ∈ [3.7586, 3.7604]; 3.758 misses by 0.0001.
+        let c = cell("26.49", "99.59", "3.758", Kind::Ratio);
+        assert!(c.explained_by().is_empty());
+        assert!(c.near(Formula::Gain));
+        // Two units off is not near; nor is a one-unit miss of a coarse figure (a
+        // unit of `10%` is a tenth of it).
+        assert!(!cell("26.49", "99.59", "3.757", Kind::Ratio).near(Formula::Gain));
+        assert!(!cell("100", "112", "+10%", Kind::Percent).near(Formula::Change));
     }
 
     #[test]

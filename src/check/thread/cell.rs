@@ -126,6 +126,7 @@ pub fn judge(
             verdict: Verdict::of(holds),
             inputs: vec![line],
             span: None,
+            reason: None,
         },
         finding,
     ))

@@ -13,9 +13,11 @@ mod grid;
 mod inline;
 mod mistakes;
 mod on_rows;
+mod per_side;
 mod prose;
 mod roles;
 mod sides;
+mod sign;
 mod spread;
 mod tables;
 
@@ -93,6 +95,12 @@ pub fn document_pair(text: &str) -> Option<DocumentPair> {
 pub fn check(text: &str) -> ThreadChecked {
     let sides = sides::sides(text);
     let mut tables = tables::check(text);
+    let groups = tables.rows.iter().map(|r| r.group + 1).max().unwrap_or(0);
+    let per_side = per_side::check(text, groups);
+    tables.rows.extend(per_side.rows);
+    if tables.first.is_none() {
+        tables.first = per_side.first;
+    }
     let (spread_claims, spread_findings) = spread::check(text, &tables.rows, &tables.remarks);
     tables.claims.extend(spread_claims);
     tables.findings.extend(spread_findings);
@@ -122,6 +130,11 @@ pub fn check(text: &str) -> ThreadChecked {
         } else {
             claims.extend(on_rows::check(&prose::claims(text, false), &tables.rows));
         }
+        claims.extend(
+            sign::claims(text)
+                .iter()
+                .filter_map(|c| sign::judge(c, &tables.rows)),
+        );
         return ThreadChecked {
             pair,
             claims,
@@ -144,6 +157,17 @@ pub fn check(text: &str) -> ThreadChecked {
             out.findings.extend(findings);
         }
     }
+    // A direction in words, on the first of its metrics both sides print.
+    for claim in sign::claims(text) {
+        let judged = claim.metrics.iter().find_map(|m| {
+            let (b, _, b_lines) = mean(before, m)?;
+            let (a, _, a_lines) = mean(after, m)?;
+            let change = interval::percent_change(a, b)?;
+            let inputs = b_lines.into_iter().chain(a_lines).collect();
+            Some(sign::judge_changes(&claim, m, &[change], inputs, subject.clone()))
+        });
+        out.claims.extend(judged);
+    }
     out
 }
 
@@ -161,12 +185,13 @@ fn unverifiable(claim: &ProseClaim) -> Claim {
         verdict: Verdict::Unverifiable,
         inputs: Vec::new(),
         span: Some(claim.span),
+        reason: None,
     }
 }
 
 /// The figure without its unit, `−` as `-`.
 fn bare(text: &str) -> String {
-    text.trim_end_matches(['%', 'x', '×']).replace('−', "-")
+    text.trim_end_matches(['%', 'x', 'X', '×']).replace('−', "-")
 }
 
 fn name(side: &Side) -> String {
@@ -193,14 +218,18 @@ fn pair(sides: &[Side]) -> Option<(&Side, &Side, PairedBy)> {
     let before = sides.iter().find(|s| s.role == Some(Role::Before));
     let after = sides.iter().find(|s| s.role == Some(Role::After));
     let two = sides.len() == 2;
+    // With two sides, the one that is not `named`, if no words name it either (a
+    // `# now` block printed above its `# before`).
+    let other = |named: &Side| {
+        sides
+            .iter()
+            .find(|s| !std::ptr::eq(*s, named))
+            .filter(|s| two && s.role.is_none())
+    };
     match (before, after) {
         (Some(b), Some(a)) => Some((b, a, PairedBy::Words)),
-        (Some(_), None) if two && sides[1].role.is_none() => {
-            Some((&sides[0], &sides[1], PairedBy::Words))
-        }
-        (None, Some(_)) if two && sides[0].role.is_none() => {
-            Some((&sides[0], &sides[1], PairedBy::Words))
-        }
+        (Some(b), None) => other(b).map(|a| (b, a, PairedBy::Words)),
+        (None, Some(a)) => other(a).map(|b| (b, a, PairedBy::Words)),
         (None, None) if two && (sides[0].label != sides[1].label || sides[0].label.is_empty()) => {
             Some((&sides[0], &sides[1], PairedBy::Order))
         }
@@ -339,6 +368,7 @@ fn judge(
             verdict: Verdict::of(holds),
             inputs,
             span: Some(claim.span),
+            reason: None,
         },
         findings,
     ))

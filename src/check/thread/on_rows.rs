@@ -62,5 +62,6 @@ fn judge(claim: &ProseClaim, rows: &[RowChange]) -> Claim {
         verdict: Verdict::of(holds),
         inputs,
         span: Some(claim.span),
+        reason: None,
     }
 }

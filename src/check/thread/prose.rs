@@ -62,7 +62,7 @@ pub struct ProseClaim {
 }
 
 static FIGURE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?P<num>[+\-−]?[0-9]+(?:\.[0-9]+)?)\s?(?P<unit>%|[x×](?:\b|\s|$))")
+    Regex::new(r"(?P<num>[+\-−]?[0-9]+(?:\.[0-9]+)?)\s?(?P<unit>%|[xX×](?:\b|\s|$))")
         .expect("static pattern")
 });
 
@@ -117,6 +117,22 @@ pub(super) fn metrics_of(clause: &str, figure: usize) -> Vec<&'static str> {
         "tokens/s",
         vec!["total_token_throughput", "output_throughput"],
     );
+    at("prompt processing", vec!["input_throughput"]);
+    at("token generation", vec!["output_throughput"]);
+    at("text generation", vec!["output_throughput"]);
+    // llama.cpp's test names and sweep columns: `pp512`, `tg128`, `S_PP t/s`, "PP".
+    for (i, token) in words_at(&c) {
+        let test = |p: &str| {
+            token
+                .strip_prefix(p)
+                .is_some_and(|n| n.chars().all(|ch| ch.is_ascii_digit()))
+        };
+        if test("pp") {
+            found.push((i, vec!["input_throughput"]));
+        } else if test("tg") {
+            found.push((i, vec!["output_throughput"]));
+        }
+    }
     found.sort_by_key(|(i, _)| i.abs_diff(figure));
     // The more specific word at the same place wins ("output throughput" over
     // "throughput"): keep the first list of each metric.
@@ -132,6 +148,14 @@ pub(super) fn metrics_of(clause: &str, figure: usize) -> Vec<&'static str> {
     }
     out
 }
+
+/// The words of `text` (runs of letters and digits) with their byte offsets.
+fn words_at(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    WORD.find_iter(text).map(|m| (m.start(), m.as_str()))
+}
+
+static WORD: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[\p{L}\p{N}]+").expect("static pattern"));
 
 fn direction_of(clause: &str) -> Option<Direction> {
     let c = clause.to_ascii_lowercase();
@@ -232,6 +256,14 @@ pub fn claims(text: &str, loose: bool) -> Vec<ProseClaim> {
             {
                 continue;
             }
+            // A number glued to a word is a name (`Ryzen-7950X`, `H100x8`), not a figure.
+            if line[..whole.start()]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric)
+            {
+                continue;
+            }
             let figure = if m["unit"].starts_with('%') {
                 Figure::Percent
             } else {
@@ -297,6 +329,9 @@ mod tests {
         assert!(claims("GPU utilisation 95%, CV 0.47%\n", false).is_empty());
         assert!(claims("```\nThroughput improved 5%\n```\n", false).is_empty());
         assert!(claims("TTFT is 95% of the total\n", false).is_empty());
+        // A product's name is no ratio.
+        assert!(claims("on the Ryzen-7950X TG-128 is faster\n", false).is_empty());
+        assert_eq!(claims("10X faster PP here!\n", false)[0].text, "10X");
         // Loose: a direction without a metric is a claim of no metric, a bare figure not.
         let loose = claims(
             "The performance improvement of up to 1.23x is observed.\nCV 0.47%\n",

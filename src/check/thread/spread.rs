@@ -119,6 +119,7 @@ fn unverifiable(line: u64, quantity: Quantity, claimed: String, subject: &str) -
         verdict: Verdict::Unverifiable,
         inputs: Vec::new(),
         span: None,
+        reason: None,
     }
 }
 
@@ -208,6 +209,7 @@ fn range(
             verdict: Verdict::of(holds),
             inputs,
             span: Some(span),
+            reason: None,
         },
         finding,
     )
@@ -264,6 +266,7 @@ fn parity(line: u64, words: &str, subject: &str, rows: &[&RowChange]) -> (Claim,
             verdict: Verdict::of(holds),
             inputs: rows.iter().map(|r| r.line).collect(),
             span: None,
+            reason: None,
         },
         finding,
     )

@@ -93,7 +93,7 @@ pub struct TableClaims {
     pub remarks: Vec<(u64, String)>,
 }
 
-fn is_change(header: &str) -> bool {
+pub(super) fn is_change(header: &str) -> bool {
     let h = header.to_lowercase();
     [
         "δ", "delta", "change", "diff", "improv", "gain", "speedup", "speed-up", "uplift", "a/b",
@@ -545,6 +545,7 @@ fn check_row(
                     // computed: a figure no reading gives is not called wrong.
                     None if !claim.holds => {
                         claim.verdict = super::Verdict::Unverifiable;
+                        claim.reason = Some(crate::check::Unjudged::Unsettled);
                         finding = None;
                     }
                     None => {}
