@@ -34,6 +34,7 @@ ingest-skipped-genai-bench-metadata = { $count ->
 ingest-skipped-server-log = { $count ->
     [one] { $count } file holds no run but a server configuration, given to the runs beside it
    *[other] { $count } files hold no run but a server configuration, given to the runs beside them
+}
 ingest-skipped-mlperf-detail = { $count ->
     [one] { $count } file skipped: MLPerf LoadGen's detail log, read with the mlperf_log_summary.txt beside it
    *[other] { $count } files skipped: MLPerf LoadGen's detail logs, read with the mlperf_log_summary.txt beside them

@@ -41,6 +41,7 @@ ingest-skipped-server-log = { $count ->
     [one] { $count } файл без прогонов, но с конфигурацией сервера: она передана прогонам рядом
     [few] { $count } файла без прогонов, но с конфигурацией сервера: она передана прогонам рядом
    *[many] { $count } файлов без прогонов, но с конфигурацией сервера: она передана прогонам рядом
+}
 ingest-skipped-mlperf-detail = { $count ->
     [one] Пропущен { $count } файл: подробный журнал MLPerf LoadGen, читается вместе с mlperf_log_summary.txt рядом
     [few] Пропущено { $count } файла: подробные журналы MLPerf LoadGen, читаются вместе с mlperf_log_summary.txt рядом
