@@ -155,13 +155,22 @@ fn diff_table_at_three_widths() {
         let (code, table, _) = run_at(columns, &args, t);
         assert_eq!(code, 0);
         if columns >= 100 {
-            for line in table.lines().filter(|l| l.starts_with(['┌', '│', '╞', '└'])) {
+            for line in table
+                .lines()
+                .filter(|l| l.starts_with(['┌', '│', '╞', '└']))
+            {
                 assert!(line.chars().count() <= usize::from(columns), "{line}");
             }
         }
-        assert!(!table.lines().any(|l| l.starts_with('│') && l.contains("decided by")));
+        assert!(!table
+            .lines()
+            .any(|l| l.starts_with('│') && l.contains("decided by")));
         assert!(table.contains("- #1, p99_ttft_ms: decided by bootstrap over 37 and 40 requests."));
-        checks.push(check("diff-widths", &format!("table-{columns}.txt"), &table));
+        checks.push(check(
+            "diff-widths",
+            &format!("table-{columns}.txt"),
+            &table,
+        ));
     }
     assert_all(checks);
 }

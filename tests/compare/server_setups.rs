@@ -242,19 +242,30 @@ fn a_gpu_column_that_holds_no_count_is_an_error() {
 fn two_runs_a_setup_are_judged_by_every_setups_repeats() {
     let tmp = tempfile::tempdir().unwrap();
     let setups = |slow: f64| -> Vec<(u32, f64)> {
-        [(1, 1.0), (2, 1.8 * slow), (4, 3.1), (8, 5.0 * slow), (16, 7.2)].to_vec()
+        [
+            (1, 1.0),
+            (2, 1.8 * slow),
+            (4, 3.1),
+            (8, 5.0 * slow),
+            (16, 7.2),
+        ]
+        .to_vec()
     };
     // A fixed pattern of offsets in [-2.5%, +2.5%], different per run and side.
-    let wobble = |seed: u32| move |rep: u32, tp: u32| {
-        1.0 + 0.025 * f64::from(rep * 7 + tp * 3 + seed).sin()
-    };
+    let wobble =
+        |seed: u32| move |rep: u32, tp: u32| 1.0 + 0.025 * f64::from(rep * 7 + tp * 3 + seed).sin();
     side_of(&tmp.path().join("base"), &setups(1.0), 2, wobble(0));
     side_of(&tmp.path().join("cand"), &setups(0.92), 2, wobble(11));
     let out = perflab_in(tmp.path())
         .args(["diff", "base", "cand", "--json"])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     let pairs = doc["pairs"].as_array().unwrap();
     assert_eq!(pairs.len(), 5);

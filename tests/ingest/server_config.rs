@@ -136,7 +136,11 @@ fn a_server_log_beside_a_result_is_its_server() {
     // As `vllm bench serve --save-result` writes it without the CI's `--metadata`.
     let mut result: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(root.join(REAL)).unwrap()).unwrap();
-    for key in ["tensor_parallel_size", "compilation_config.mode", "optimization_level"] {
+    for key in [
+        "tensor_parallel_size",
+        "compilation_config.mode",
+        "optimization_level",
+    ] {
         result.as_object_mut().unwrap().remove(key);
     }
     let result = result.to_string();

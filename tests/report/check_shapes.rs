@@ -59,12 +59,20 @@ fn two_tables_one_per_side_and_a_direction_in_the_heading() {
         v,
         [
             (35, "10".into(), "holds".into(), "10.4".into()),
-            (10, "much faster".into(), "holds".into(), "+906.4..+953.4%".into()),
+            (
+                10,
+                "much faster".into(),
+                "holds".into(),
+                "+906.4..+953.4%".into()
+            ),
         ],
         "{json}"
     );
     assert_eq!(json["claims"][0]["metric"], "input_throughput");
-    assert_eq!(json["claims"][1]["inputs"], serde_json::json!([19, 20, 21, 22, 23]));
+    assert_eq!(
+        json["claims"][1]["inputs"],
+        serde_json::json!([19, 20, 21, 22, 23])
+    );
     assert_eq!(json["pair"]["by"], "words");
     assert!(json["pair"]["before"]["label"]
         .as_str()
@@ -111,9 +119,16 @@ fn a_direction_is_unverifiable_when_its_rows_disagree_and_absent_without_rows() 
         .unwrap();
     assert_eq!(heading["verdict"], "unverifiable");
     assert_eq!(heading["reason"], "mixed");
-    let out = perflab().args(["check", "-"]).write_stdin(body).output().unwrap();
+    let out = perflab()
+        .args(["check", "-"])
+        .write_stdin(body)
+        .output()
+        .unwrap();
     let stdout = text(&out.stdout);
-    assert!(stdout.contains(":10: unverifiable order input_throughput"), "{stdout}");
+    assert!(
+        stdout.contains(":10: unverifiable order input_throughput"),
+        "{stdout}"
+    );
     assert!(stdout.contains("moved both ways"), "{stdout}");
     // Words with nothing to judge them on are not claims: the heading alone.
     let out = perflab()

@@ -130,7 +130,12 @@ fn a_variant_on_another_workload_is_said() {
         .args(["--out", "first", "--lang", "en"])
         .output()
         .unwrap();
-    assert_eq!(save.status.code(), Some(0), "{}", String::from_utf8_lossy(&save.stderr));
+    assert_eq!(
+        save.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&save.stderr)
+    );
     let first = fs::read_to_string(tmp.path().join("first/report.en.md")).unwrap();
     assert!(!first.contains("workload differs"), "{first}");
     // The candidate's client, edited after the study was saved.
@@ -143,12 +148,20 @@ fn a_variant_on_another_workload_is_said() {
         .args(["report", "study.toml", "--out", "out", "--lang", "en,ru"])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let en = fs::read_to_string(tmp.path().join("out/report.en.md")).unwrap();
     assert!(
         en.contains("The workload differs from the baseline's (input_len 128 → 256)"),
         "{en}"
     );
     let ru = fs::read_to_string(tmp.path().join("out/report.ru.md")).unwrap();
-    assert!(ru.contains("Нагрузка отличается от базовой (input_len 128 → 256)"), "{ru}");
+    assert!(
+        ru.contains("Нагрузка отличается от базовой (input_len 128 → 256)"),
+        "{ru}"
+    );
 }

@@ -164,7 +164,13 @@ pub fn check(text: &str) -> ThreadChecked {
             let (a, _, a_lines) = mean(after, m)?;
             let change = interval::percent_change(a, b)?;
             let inputs = b_lines.into_iter().chain(a_lines).collect();
-            Some(sign::judge_changes(&claim, m, &[change], inputs, subject.clone()))
+            Some(sign::judge_changes(
+                &claim,
+                m,
+                &[change],
+                inputs,
+                subject.clone(),
+            ))
         });
         out.claims.extend(judged);
     }
@@ -191,7 +197,8 @@ fn unverifiable(claim: &ProseClaim) -> Claim {
 
 /// The figure without its unit, `−` as `-`.
 fn bare(text: &str) -> String {
-    text.trim_end_matches(['%', 'x', 'X', '×']).replace('−', "-")
+    text.trim_end_matches(['%', 'x', 'X', '×'])
+        .replace('−', "-")
 }
 
 fn name(side: &Side) -> String {

@@ -203,12 +203,18 @@ mod tests {
         assert_eq!(pp.len(), 2);
         assert_eq!(pp[0].metric, Some("input_throughput"));
         assert_eq!(pp[0].line, 5);
-        assert!((pp[0].change.mid() - 953.4).abs() < 0.1, "{:?}", pp[0].change);
+        assert!(
+            (pp[0].change.mid() - 953.4).abs() < 0.1,
+            "{:?}",
+            pp[0].change
+        );
         assert_eq!(pp[0].key, "512 0 (S_PP t/s)");
         let first = p.first.unwrap();
         assert_eq!(first.0, "mainline `llama.cpp`");
         // No words for either: nothing is paired.
-        let unnamed = text.replace("with this PR", "one").replace("mainline", "two");
+        let unnamed = text
+            .replace("with this PR", "one")
+            .replace("mainline", "two");
         assert!(check(&unnamed, 0).rows.is_empty());
     }
 }

@@ -78,8 +78,7 @@ pub fn claims(text: &str) -> Vec<SignClaim> {
             let word = m.name("word").expect("group of the pattern");
             let metrics = metrics_of(clause, word.start());
             // "main is faster": the before is what the words praise.
-            let before_subject =
-                role_of(clause) == Some(Role::Before) && !clause.contains("than");
+            let before_subject = role_of(clause) == Some(Role::Before) && !clause.contains("than");
             if metrics.is_empty() || before_subject {
                 continue;
             }
@@ -152,7 +151,10 @@ pub fn judge_changes(
         Verdict::Unverifiable
     };
     let lo = changes.iter().map(|c| c.lo).fold(f64::INFINITY, f64::min);
-    let hi = changes.iter().map(|c| c.hi).fold(f64::NEG_INFINITY, f64::max);
+    let hi = changes
+        .iter()
+        .map(|c| c.hi)
+        .fold(f64::NEG_INFINITY, f64::max);
     let mids: Vec<f64> = changes.iter().map(Interval::mid).collect();
     let least = mids.iter().copied().fold(f64::INFINITY, f64::min);
     let most = mids.iter().copied().fold(f64::NEG_INFINITY, f64::max);
@@ -207,7 +209,10 @@ mod tests {
         ] {
             assert!(claims(text).is_empty(), "{text}: {:?}", claims(text));
         }
-        assert_eq!(claims("TTFT is slower than main\n")[0].direction, Direction::Worse);
+        assert_eq!(
+            claims("TTFT is slower than main\n")[0].direction,
+            Direction::Worse
+        );
     }
 
     #[test]

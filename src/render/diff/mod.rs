@@ -406,13 +406,13 @@ fn row(
     // The test that judged: against a history's or a declared noise where there is one,
     // else Welch's, else the requests'.
     let ci: String = m
-            .noise_test
-            .map(|t| t.ci_percent)
-            .or(m.ci_percent)
-            .or_else(|| request_ci_percent(m))
-            .map_or(DASH.into(), |(lo, hi)| {
-                format!("[{}, {}]", fmt_percent(lo), fmt_percent(hi))
-            });
+        .noise_test
+        .map(|t| t.ci_percent)
+        .or(m.ci_percent)
+        .or_else(|| request_ci_percent(m))
+        .map_or(DASH.into(), |(lo, hi)| {
+            format!("[{}, {}]", fmt_percent(lo), fmt_percent(hi))
+        });
     let p: String = m
         .noise_test
         .map(|t| t.p)

@@ -173,7 +173,13 @@ impl<'a> Grid<'a> {
         widths
             .iter()
             .enumerate()
-            .map(|(i, w)| if i == last { (*w).min(verdict) + 3 } else { w + 3 })
+            .map(|(i, w)| {
+                if i == last {
+                    (*w).min(verdict) + 3
+                } else {
+                    w + 3
+                }
+            })
             .sum::<usize>()
             + 1
     }
@@ -365,7 +371,9 @@ fn table(
                 // and the verdict its words; a terminal narrower than that gets a wider
                 // table rather than one letter a line.
                 let interval = grid.rows.iter().flat_map(|(c, _)| {
-                    c.iter().enumerate().filter(|(i, _)| grid.kind(*i) == Kind::Interval)
+                    c.iter()
+                        .enumerate()
+                        .filter(|(i, _)| grid.kind(*i) == Kind::Interval)
                         .flat_map(|(_, t)| t.split(['\n', ' ']).map(cells))
                 });
                 let interval_min = interval.max().unwrap_or(0);

@@ -233,7 +233,10 @@ impl ViewBuilder<'_> {
     fn workload_note(&self, differs: &[ConfigDiff]) -> Option<String> {
         (!differs.is_empty()).then(|| {
             let columns = crate::render::compare::differences(differs);
-            self.tr("report-workload-differs", &[("columns", text(md(&columns)))])
+            self.tr(
+                "report-workload-differs",
+                &[("columns", text(md(&columns)))],
+            )
         })
     }
 }
