@@ -75,15 +75,35 @@ pub fn read_part(data: &[u8]) {
         recent: 30,
         ..Default::default()
     };
-    if let Ok(outcome) = report(&request, &env) {
-        outcome.json_lines();
-        let templates = Templates::new(None).expect("the shipped templates");
-        let page = outcome
-            .page("en", &templates)
-            .unwrap_or_else(|e| panic!("trends read whose page cannot be made: {e}"));
-        let body = &page.html[page.html.find("<main").unwrap_or(0)..];
-        no_script(body, true);
+    match report(&request, &env) {
+        Ok(outcome) => {
+            outcome.json_lines();
+            let templates = Templates::new(None).expect("the shipped templates");
+            let page = outcome
+                .page("en", &templates)
+                .unwrap_or_else(|e| panic!("trends read whose page cannot be made: {e}"));
+            let body = &page.html[page.html.find("<main").unwrap_or(0)..];
+            no_script(body, true);
+        }
+        Err(e) => names_the_store(&e, &store),
     }
     let opened = Store::open(&store, false).expect("the store");
-    let _ = load_runs(&opened, None);
+    if let Err(e) = load_runs(&opened, None) {
+        names_the_store(&e, &store);
+    }
+}
+
+/// An error about the store's files names the part it is about, or the store; the one
+/// error about what was asked (no run has the metrics the report watches) names those.
+fn names_the_store(error: &perflab::Error, store: &str) {
+    if let perflab::Error::Usage(text) = error {
+        if text.id.as_deref() == Some("history-error-no-metrics") {
+            return;
+        }
+    }
+    let message = error.to_string();
+    assert!(
+        message.contains(PART) || message.contains(store),
+        "an error that names neither the part nor the store: {message}"
+    );
 }
