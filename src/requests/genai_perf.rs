@@ -95,7 +95,12 @@ pub fn read(text: &str) -> Result<Option<Vec<RunRequests>>, ReadError> {
     for (run_index, experiment) in export.experiments.iter().enumerate() {
         // An error about a request names its line (found only then: files are large).
         let line_of = |i: usize| line_of_request(text, before + i);
-        runs.push(read_experiment(run_index as u32 + 1, experiment, chat, &line_of)?);
+        runs.push(read_experiment(
+            run_index as u32 + 1,
+            experiment,
+            chat,
+            &line_of,
+        )?);
         before += experiment.requests.len();
     }
     Ok((!runs.is_empty()).then_some(runs))

@@ -91,7 +91,11 @@ fn keep(target: &Target, what: &str, case: u64, input: &[u8]) -> PathBuf {
 /// The first bytes of an input, escaped, to read in a failure's message.
 fn preview(input: &[u8]) -> String {
     let head = &input[..input.len().min(300)];
-    format!("{:?}{}", String::from_utf8_lossy(head), if input.len() > 300 { "…" } else { "" })
+    format!(
+        "{:?}{}",
+        String::from_utf8_lossy(head),
+        if input.len() > 300 { "…" } else { "" }
+    )
 }
 
 /// Ends the process when one case runs past the hang limit, after keeping its input: a
@@ -154,10 +158,9 @@ pub fn campaign(target: &'static Target) {
     seeds.extend(seeds::regressions(target));
     assert!(!seeds.is_empty(), "{}: no seeds", target.name);
     // One generator per target, so that a target's cases do not depend on the others'.
-    let name_hash = target
-        .name
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
+    let name_hash = target.name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    });
     let mut rng = Rng::new(seed ^ name_hash);
     let watchdog = Watchdog::start(target, hang);
     let started = Instant::now();

@@ -88,6 +88,11 @@ fn write_afl_seeds() {
         for (i, (_, input)) in seeds.iter().enumerate() {
             std::fs::write(dir.join(format!("seed-{i:03}")), input).unwrap();
         }
-        eprintln!("{}: {} seeds in {}", target.name, seeds.len(), dir.display());
+        eprintln!(
+            "{}: {} seeds in {}",
+            target.name,
+            seeds.len(),
+            dir.display()
+        );
     }
 }

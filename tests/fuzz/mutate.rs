@@ -42,28 +42,91 @@ const LARGEST_INPUT: usize = 512 << 10;
 
 /// Multi-byte characters, a BOM, an ideographic space, a combining accent, an emoji.
 const MULTIBYTE: &[&str] = &[
-    "中", "值", "ж", "\u{3000}", "\u{feff}", "e\u{301}", "🙂", "吞吐量: ", "Пропускная способность",
+    "中",
+    "值",
+    "ж",
+    "\u{3000}",
+    "\u{feff}",
+    "e\u{301}",
+    "🙂",
+    "吞吐量: ",
+    "Пропускная способность",
 ];
 
 /// Markup, raw HTML and script, tables and fences.
 const MARKUP: &[&str] = &[
-    "<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "[a](javascript:alert(1))",
-    "<svg onload=alert(1)>", "<a href=\"data:text/html,x\">", "<!--", "-->", "&lt;", "\\",
-    "```\n", "~~~\n", "    ", "  ", "> ", "# ", "!!! note \"说明\"\n", "??? info\n", "<details>",
-    "| a | b |\n|---|---|\n", "|", "||", "|---|", "`", "**", "_", "*",
+    "<script>alert(1)</script>",
+    "<img src=x onerror=alert(1)>",
+    "[a](javascript:alert(1))",
+    "<svg onload=alert(1)>",
+    "<a href=\"data:text/html,x\">",
+    "<!--",
+    "-->",
+    "&lt;",
+    "\\",
+    "```\n",
+    "~~~\n",
+    "    ",
+    "  ",
+    "> ",
+    "# ",
+    "!!! note \"说明\"\n",
+    "??? info\n",
+    "<details>",
+    "| a | b |\n|---|---|\n",
+    "|",
+    "||",
+    "|---|",
+    "`",
+    "**",
+    "_",
+    "*",
 ];
 
 /// Numbers out of range or oddly printed.
 const NUMBERS: &[&str] = &[
-    "1e309", "-1e309", "1e-320", "-0.00", "NaN", "inf", "-inf", "18446744073709551616",
-    "99999999999999999999999999999", "1,146.31", "1 146,31", "12%", "0x1F", "-1", "0", ".5",
+    "1e309",
+    "-1e309",
+    "1e-320",
+    "-0.00",
+    "NaN",
+    "inf",
+    "-inf",
+    "18446744073709551616",
+    "99999999999999999999999999999",
+    "1,146.31",
+    "1 146,31",
+    "12%",
+    "0x1F",
+    "-1",
+    "0",
+    ".5",
 ];
 
 /// JSON and line structure, and words that start or name a result block.
 const STRUCTURE: &[&str] = &[
-    "{", "}", "[", "]", "\"", "\":", "null", ",", ":", "\"\":{}", "\r\n", "\r", "\n", "\t", "\0",
-    "============ Serving Benchmark Result ============\n", "Successful requests: ",
-    "Mean TTFT (ms): ", "Output token throughput (tok/s): ", "before", "after", "baseline",
+    "{",
+    "}",
+    "[",
+    "]",
+    "\"",
+    "\":",
+    "null",
+    ",",
+    ":",
+    "\"\":{}",
+    "\r\n",
+    "\r",
+    "\n",
+    "\t",
+    "\0",
+    "============ Serving Benchmark Result ============\n",
+    "Successful requests: ",
+    "Mean TTFT (ms): ",
+    "Output token throughput (tok/s): ",
+    "before",
+    "after",
+    "baseline",
 ];
 
 /// What is inserted: the pieces of text that readers of documents, tables and JSON
@@ -72,13 +135,7 @@ const TOKENS: &[&[&str]] = &[MULTIBYTE, MARKUP, NUMBERS, STRUCTURE];
 
 /// Bytes that are not UTF-8 alone: a stray continuation byte, a cut character, an
 /// invalid lead byte, an overlong slash, a surrogate.
-const INVALID_UTF8: &[&[u8]] = &[
-    b"\x80",
-    b"\xe4\xb8",
-    b"\xff",
-    b"\xc0\xaf",
-    b"\xed\xa0\x80",
-];
+const INVALID_UTF8: &[&[u8]] = &[b"\x80", b"\xe4\xb8", b"\xff", b"\xc0\xaf", b"\xed\xa0\x80"];
 
 const INTERESTING_BYTES: &[u8] = b"\x00\xff\x7f\x80\n\r|`<>\"{}[],:-.0 9#";
 
@@ -161,7 +218,11 @@ fn edit(rng: &mut Rng, input: &mut Vec<u8>, seeds: &[(String, Vec<u8>)]) {
         8 => {
             let line = input[some_line(rng, input)].to_vec();
             let at = some_line(rng, input).start;
-            let times = if rng.below(8) == 0 { 1 + rng.below(200) } else { 1 };
+            let times = if rng.below(8) == 0 {
+                1 + rng.below(200)
+            } else {
+                1
+            };
             for _ in 0..times {
                 input.splice(at..at, line.iter().copied());
             }

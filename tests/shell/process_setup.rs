@@ -22,15 +22,14 @@ fn the_binary_runs_with_transparent_huge_pages_off() {
     let mine = std::fs::read_to_string("/proc/self/status").unwrap();
     assert_eq!(thp_enabled(&mine), Some(1), "this process: {mine}");
     // `check -` waits for its standard input: the process lives until it is closed.
-    let mut child = crate::common::cli::perflab_process_in(std::path::Path::new(env!(
-        "CARGO_MANIFEST_DIR"
-    )))
-    .args(["check", "-"])
-    .stdin(Stdio::piped())
-    .stdout(Stdio::null())
-    .stderr(Stdio::null())
-    .spawn()
-    .unwrap();
+    let mut child =
+        crate::common::cli::perflab_process_in(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
+            .args(["check", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
     let status_file = format!("/proc/{}/status", child.id());
     let started = Instant::now();
     let mut seen = None;
