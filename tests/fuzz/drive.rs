@@ -98,16 +98,19 @@ fn preview(input: &[u8]) -> String {
     )
 }
 
+/// The case running now: when it started, its number and its input.
+type Running = Arc<Mutex<Option<(Instant, u64, Vec<u8>)>>>;
+
 /// Ends the process when one case runs past the hang limit, after keeping its input: a
 /// reader that never returns cannot be caught otherwise.
 struct Watchdog {
-    current: Arc<Mutex<Option<(Instant, u64, Vec<u8>)>>>,
+    current: Running,
     done: Arc<AtomicBool>,
 }
 
 impl Watchdog {
     fn start(target: &'static Target, limit: Duration) -> Watchdog {
-        let current: Arc<Mutex<Option<(Instant, u64, Vec<u8>)>>> = Arc::default();
+        let current: Running = Arc::default();
         let done = Arc::new(AtomicBool::new(false));
         let (watched, finished) = (current.clone(), done.clone());
         std::thread::spawn(move || {
