@@ -21,7 +21,9 @@ fn main() {
 #[cfg(target_os = "linux")]
 fn no_transparent_huge_pages() {
     // SAFETY: prctl(PR_SET_THP_DISABLE) takes integers and reads or writes no memory of
-    // the process; its failure (an old kernel) only leaves huge pages on.
+    // the process; its failure (an old kernel) only leaves huge pages on. Tested from
+    // outside (tests/shell/process_setup.rs): the kernel shows the flag set for the
+    // binary's process, which then runs its command to the end.
     unsafe {
         libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
     }

@@ -38,8 +38,12 @@ impl Reader for LlamaBenchJsonReader {
                     crate::msg!("ingest-expect-llama-bench-json", error = e.to_string()),
                 )
             })?;
-            for record in &records {
-                runs.push(json_record(record, None, &mut unknown)?);
+            // Each record's line, for errors about it and for the run's place.
+            let array_at = source.text.len() - text.len();
+            let starts = element_starts(text);
+            for (i, record) in records.iter().enumerate() {
+                let at = starts.get(i).map_or(array_at, |s| array_at + s);
+                runs.push(json_record(record, Some(source.line_of(at)), &mut unknown)?);
             }
         } else {
             let mut offset = 0;
@@ -64,6 +68,23 @@ impl Reader for LlamaBenchJsonReader {
             runs,
             warnings: unknown.warning(None),
         }))
+    }
+}
+
+/// Where each element of the JSON array `text` starts (the array read by serde_json
+/// already, so its syntax is right); fewer when the scan stops early (nesting deeper than
+/// it goes), and the caller falls back to the array's line.
+fn element_starts(text: &str) -> Vec<usize> {
+    let mut scan = super::json_scan::Scan::new(text);
+    let mut starts = Vec::new();
+    if scan.list_start() != Some(false) {
+        return starts;
+    }
+    loop {
+        starts.push(scan.pos());
+        if scan.skip_value().is_none() || scan.list_next() != Some(false) {
+            return starts;
+        }
     }
 }
 

@@ -167,8 +167,10 @@ pub fn decode(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     // The fast check first (most files are valid); the one that finds where only then.
     if is_utf8(bytes) {
         // SAFETY: `is_utf8` is true only when every byte was validated: one check of the
-        // whole text, or pieces that cover `0..len` with no gap (the first starts at 0;
-        // tested with a text past the parallel threshold that starts inside a character).
+        // whole text, or pieces that cover `0..len` with no gap (the first starts at 0).
+        // Edge tested: a text past the parallel threshold that starts inside a character
+        // (`a_large_text_that_starts_inside_a_character_is_checked_from_its_first_byte`),
+        // bad bytes at its start, middle and end.
         return std::borrow::Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(bytes) });
     }
     let first = match simdutf8::compat::from_utf8(bytes) {
@@ -180,7 +182,10 @@ pub fn decode(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     let mut error = Some(first);
     while let Some(e) = error {
         let (valid, after) = rest.split_at(e.valid_up_to());
-        // SAFETY: `valid_up_to` bytes were validated.
+        // SAFETY: simdutf8 validated the first `valid_up_to` bytes of `rest` (its
+        // `compat` error says where the valid prefix ends). Edges tested
+        // (`decode_replaces_as_from_utf8_lossy_does` and the proptest below): an empty
+        // valid prefix (a bad first byte), errors back to back, a sequence cut by the end.
         out.push_str(unsafe { std::str::from_utf8_unchecked(valid) });
         out.push(char::REPLACEMENT_CHARACTER);
         match e.error_len() {
@@ -190,7 +195,9 @@ pub fn decode(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
         }
         error = simdutf8::compat::from_utf8(rest).err();
     }
-    // SAFETY: the loop ended because `rest` validated.
+    // SAFETY: the loop ends here only when `from_utf8(rest)` returned no error, so every
+    // byte of `rest` was validated (an empty `rest` too: a bad sequence that ended the
+    // input returned above). Edge tested: a bad byte as the very last one.
     out.push_str(unsafe { std::str::from_utf8_unchecked(rest) });
     std::borrow::Cow::Owned(out)
 }
@@ -341,7 +348,7 @@ mod tests {
 
     #[test]
     fn decode_replaces_as_from_utf8_lossy_does() {
-        let cases: [&[u8]; 8] = [
+        let cases: [&[u8]; 10] = [
             b"plain ascii",
             "中文 Ok".as_bytes(),
             b"bad \xff byte",
@@ -350,6 +357,9 @@ mod tests {
             b"overlong \xc0\xaf and surrogate \xed\xa0\x80 ok",
             b"\xe4\xb8 cut then fine \xe4\xb8\xad",
             b"",
+            // Nothing left to validate after the last bad byte.
+            b"ends with a bad byte \xff",
+            b"\xff",
         ];
         for bytes in cases {
             assert_eq!(decode(bytes), String::from_utf8_lossy(bytes), "{bytes:?}");

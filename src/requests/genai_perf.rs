@@ -91,16 +91,36 @@ pub fn read(text: &str) -> Result<Option<Vec<RunRequests>>, ReadError> {
     }
     let chat = export.endpoint.ends_with("chat/completions");
     let mut runs = Vec::new();
+    let mut before = 0;
     for (run_index, experiment) in export.experiments.iter().enumerate() {
-        runs.push(read_experiment(run_index as u32 + 1, experiment, chat)?);
+        // An error about a request names its line (found only then: files are large).
+        let line_of = |i: usize| line_of_request(text, before + i);
+        runs.push(read_experiment(
+            run_index as u32 + 1,
+            experiment,
+            chat,
+            &line_of,
+        )?);
+        before += experiment.requests.len();
     }
     Ok((!runs.is_empty()).then_some(runs))
+}
+
+/// The line of the file's `n`th request (from 0, over every experiment): the line of its
+/// `"timestamp"` key, which each request has once and nothing else has as a key (a
+/// request's payload is a string, whose quotes are escaped). The first line when the
+/// text holds fewer, which a file serde_json read cannot.
+fn line_of_request(text: &str, n: usize) -> u64 {
+    memchr::memmem::find_iter(text.as_bytes(), b"\"timestamp\"")
+        .nth(n)
+        .map_or(1, |at| crate::offsets::line_of(text, at))
 }
 
 fn read_experiment(
     run_index: u32,
     experiment: &Experiment,
     chat: bool,
+    line_of: &dyn Fn(usize) -> u64,
 ) -> Result<RunRequests, ReadError> {
     let first_start = experiment.requests.iter().map(|r| r.timestamp).min();
     let mut last_response = None::<u64>;
@@ -108,7 +128,7 @@ fn read_experiment(
     for (i, record) in experiment.requests.iter().enumerate() {
         if record.response_timestamps.len() != record.response_outputs.len() {
             return Err((
-                None,
+                Some(line_of(i)),
                 crate::tr!(
                     "requests-error-responses",
                     index = i as i64,
@@ -131,7 +151,7 @@ fn read_experiment(
             match t.checked_sub(record.timestamp) {
                 Some(d) => Ok(d as f64 / 1e6),
                 None => Err((
-                    None,
+                    Some(line_of(i)),
                     crate::tr!(
                         "requests-error-value",
                         list = name.to_owned(),
@@ -143,7 +163,7 @@ fn read_experiment(
         };
         if times.windows(2).any(|w| w[1] < w[0]) {
             return Err((
-                None,
+                Some(line_of(i)),
                 crate::tr!("requests-error-backwards", index = i as i64),
             ));
         }

@@ -1,7 +1,7 @@
 //! `perflab history` as a user runs it: nightly `vllm bench serve` results (made from the
 //! real result file in fixtures/history by scaling its throughputs) added to a folder
 //! store, read back by the report and by `diff --against-history`, and the bad inputs:
-//! a label without `=`, a store of another version, someone else's Parquet.
+//! a label without `=`, a store of another version, someone else's Parquet, a broken part.
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -247,6 +247,25 @@ fn bad_labels_dates_and_stores_are_clear_errors_and_change_nothing() {
         "{err}"
     );
     assert!(foreign.is_file());
+
+    // A part whose Parquet is broken where polars' reader panicked ("thrift bool field",
+    // an input the fuzzer made: tests/fuzz/regressions/history/): the same error, naming
+    // it, not a crash.
+    let broken = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fuzz/regressions/history/thrift-bool-field.bin");
+    std::fs::copy(broken, &foreign).unwrap();
+    let out = perflab()
+        .args(["history", "report", "--json", "--store"])
+        .arg(&store)
+        .assert()
+        .code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        err.contains("part-foreign.parquet is not a part written by perflab history")
+            && !err.contains("panicked"),
+        "{err}"
+    );
+    std::fs::remove_file(&foreign).unwrap();
 
     // A folder of other files is not a store: refused before anything is written.
     let other = tmp.path().join("other");

@@ -190,6 +190,18 @@ fn llama_bench_bad_rows_name_their_line() {
     let out = perflab().args(["ingest"]).arg(&path).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cut.json:"));
+    // A record of the JSON array without its rate names the record's line (line 39
+    // holds the second record's `{`); it named no line until the fuzzer found it
+    // (tests/fuzz/regressions/ingest/).
+    let path = dir.path().join("norate.json");
+    std::fs::write(&path, json.replace("\"avg_ts\": 118.881588,", "")).unwrap();
+    let out = perflab().args(["ingest"]).arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("norate.json:39: ") && stderr.contains("avg_ts"),
+        "{stderr}"
+    );
 }
 
 // ---- MLPerf LoadGen: the summary, nanoseconds in, milliseconds out ----

@@ -222,6 +222,30 @@ fn hostile_lists_are_errors_naming_the_file_and_nothing_is_written() {
     }
 }
 
+/// A genai-perf request whose response times and outputs disagree names the request's
+/// line (it named none until the fuzzer found it: tests/fuzz/regressions/requests/).
+#[test]
+fn a_genai_perf_request_without_its_response_times_names_its_line() {
+    let path = fixture(
+        "genai-perf/0.0.16-run1-chat-c4-artifacts/mock-model-openai-chat-concurrency4/profile_export.json",
+    );
+    let mut v: Value = serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap();
+    let request = &mut v["experiments"][0]["requests"][3];
+    request["response_timestamps"].as_array_mut().unwrap().pop();
+    // A timestamp no other request has, to find the request's line by.
+    let stamp = request["timestamp"].as_u64().unwrap() + 7;
+    request["timestamp"] = json!(stamp);
+    let text = serde_json::to_string_pretty(&v).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.contains(&stamp.to_string()))
+        .unwrap() as u64
+        + 1;
+    let (at, message) = perflab::requests::read_text(&text).unwrap_err();
+    assert_eq!(at, Some(line), "{message}");
+    assert!(message.contains("request 3"), "{message}");
+}
+
 #[test]
 fn nan_in_the_lists_is_a_missing_value_not_a_wrong_number() {
     let dir = tempfile::tempdir().unwrap();

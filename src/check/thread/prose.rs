@@ -177,7 +177,8 @@ fn direction_of(clause: &str) -> Option<Direction> {
 
 fn bound_of(before: &str) -> Bound {
     let b = before.to_lowercase();
-    let tail = &b[b.len().saturating_sub(16)..];
+    // The last 16 bytes, from a character start: the text is anyone's.
+    let tail = crate::offsets::tail(&b, b.len().saturating_sub(16));
     if tail.contains("up to") || tail.contains("at most") {
         Bound::AtMost
     } else if b.contains("already")
