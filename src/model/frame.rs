@@ -272,7 +272,8 @@ pub fn read_frame(path: &Path, format: FrameFormat) -> Result<Vec<Run>> {
             .finish()?,
         FrameFormat::Parquet => {
             let f = File::open(path).map_err(|e| Error::io(path, e))?;
-            ParquetReader::new(f).finish()?
+            super::unbroken::unbroken(|| ParquetReader::new(f).finish())
+                .map_err(|e| Error::parse(path, None, e))?
         }
         FrameFormat::NdJson => {
             let f = File::open(path).map_err(|e| Error::io(path, e))?;

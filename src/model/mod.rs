@@ -8,6 +8,7 @@ pub mod ndjson;
 mod run;
 pub mod schema;
 pub mod timestamp;
+pub mod unbroken;
 mod unsorted;
 mod values;
 

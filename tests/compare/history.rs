@@ -277,6 +277,28 @@ fn bad_labels_dates_and_stores_are_clear_errors_and_change_nothing() {
     assert!(!other.join("_perflab_store.json").exists());
 }
 
+/// A saved runs frame whose Parquet is broken where polars' reader panics (the fuzzer's
+/// history input, given to `diff` as a frame): exit 2 naming the file, not a crash.
+#[test]
+fn a_broken_parquet_frame_given_to_diff_is_an_error_naming_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let broken = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fuzz/regressions/history/thrift-bool-field.bin");
+    let frame = tmp.path().join("runs.parquet");
+    std::fs::copy(broken, &frame).unwrap();
+    let out = perflab()
+        .arg("diff")
+        .arg(&frame)
+        .arg(&frame)
+        .assert()
+        .code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        err.contains("runs.parquet") && !err.contains("panicked"),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_broken_fail_on_rule_in_the_config_is_an_error_of_the_report() {
     // `diff` refuses this rule; the report used to watch the default metrics instead.

@@ -377,10 +377,10 @@ fn table(
                         .flat_map(|(_, t)| t.split(['\n', ' ']).map(cells))
                 });
                 let interval_min = interval.max().unwrap_or(0);
-                for i in 0..columns {
+                for (i, natural) in widths.iter().enumerate().take(columns) {
                     let min = match grid.kind(i) {
                         Kind::Interval => interval_min,
-                        _ if i == columns - 1 => widths[i].min(MIN_VERDICT),
+                        _ if i == columns - 1 => (*natural).min(MIN_VERDICT),
                         _ => continue,
                     };
                     if let Some(c) = table.column_mut(i) {
