@@ -66,6 +66,13 @@ pub const CONFIGURATION: [&str; 18] = [
 ];
 
 /// Counters and rates, after identity.
+/// The throughputs per GPU, derived from the printed ones and the server's GPU count
+/// (`ingest/server::per_gpu`): they follow the configuration, not the measurement.
+pub const PER_GPU: [&str; 2] = [
+    "output_throughput_per_gpu",
+    "total_token_throughput_per_gpu",
+];
+
 /// The parallel sizes whose product is a server's GPU count where no `gpu_count` is known
 /// (a sweep that varied them, a client's `--metadata tensor_parallel_size=2`).
 pub const PARALLEL_COLUMNS: [&str; 3] = [

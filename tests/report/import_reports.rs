@@ -175,10 +175,11 @@ fn every_raw_file_reads_back_as_its_block() {
             assert_eq!(runs.len(), 1, "{}", f.path);
             // The raw file holds the block alone; the server's configuration is the
             // document's (its serving command and backend parameters), which the study
-            // keeps.
+            // keeps, and so are the throughputs per GPU it gives.
             let measured = |run: &perflab::model::Run| {
                 let mut values = run.values.clone();
-                for column in perflab::model::schema::CONFIGURATION {
+                let per_gpu = perflab::model::schema::PER_GPU;
+                for column in perflab::model::schema::CONFIGURATION.iter().chain(&per_gpu) {
                     values.remove(column);
                 }
                 values

@@ -139,9 +139,10 @@ pub fn per_gpu(run: &mut Run) {
     let Some(gpus) = gpus.filter(|g| *g >= 1.0 && g.is_finite()) else {
         return;
     };
+    let [output, total] = crate::model::schema::PER_GPU;
     for (column, of) in [
-        ("output_throughput_per_gpu", "output_throughput"),
-        ("total_token_throughput_per_gpu", "total_token_throughput"),
+        (output, "output_throughput"),
+        (total, "total_token_throughput"),
     ] {
         if let Some(t) = run.get(of) {
             run.set_num(column, t / gpus);
