@@ -4,4 +4,5 @@
 pub mod cli;
 pub mod expected;
 pub mod png;
+pub mod rows;
 pub mod sweep;

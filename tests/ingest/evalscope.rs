@@ -2,58 +2,14 @@
 //! PyPI) wrote against the loopback mock (`fixtures/evalscope/README.md`); every value
 //! below was read off the files by hand.
 
-use serde_json::{Map, Value as Json};
-
 use crate::common::cli::perflab;
-
-type Row = Map<String, Json>;
+use crate::common::rows::{is, rows_of, text};
 
 const DIR: &str = "fixtures/evalscope";
 
-/// The rows of `perflab ingest --json ARGS…`, which must succeed.
-fn rows(args: &[&str]) -> Vec<Row> {
-    let out = perflab()
-        .args(["ingest", "--json"])
-        .args(args)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| match serde_json::from_str(l) {
-            Ok(Json::Object(o)) => o,
-            other => panic!("not a JSON object: {l:?} ({other:?})"),
-        })
-        .collect()
-}
-
-fn num(r: &Row, col: &str) -> f64 {
-    r.get(col)
-        .and_then(Json::as_f64)
-        .unwrap_or_else(|| panic!("no number in {col}: {r:#?}"))
-}
-
-fn text<'a>(r: &'a Row, col: &str) -> &'a str {
-    r.get(col)
-        .and_then(Json::as_str)
-        .unwrap_or_else(|| panic!("no text in {col}: {r:#?}"))
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() <= 1e-9 * b.abs().max(1.0)
-}
-
-#[track_caller]
-fn is(r: &Row, col: &str, want: f64) {
-    let got = num(r, col);
-    assert!(close(got, want), "{col}: {got} != {want}");
-}
-
 #[test]
 fn a_1x_summary_with_its_percentiles_and_arguments_is_one_run() {
-    let runs = rows(&[&format!(
+    let runs = rows_of(&[&format!(
         "{DIR}/v1-14-1-run1-sweep-c1-c4/parallel_4_number_16/benchmark_summary.json"
     )]);
     assert_eq!(runs.len(), 1);
@@ -100,13 +56,13 @@ fn a_1x_summary_with_its_percentiles_and_arguments_is_one_run() {
 
 #[test]
 fn a_sweep_is_a_run_per_load_point_and_the_console_joins_it() {
-    let runs = rows(&[&format!("{DIR}/v1-14-1-run1-sweep-c1-c4")]);
+    let runs = rows_of(&[&format!("{DIR}/v1-14-1-run1-sweep-c1-c4")]);
     assert_eq!(runs.len(), 2, "{runs:#?}");
     is(&runs[0], "max_concurrency", 1.0);
     is(&runs[0], "request_throughput", 9.246);
     is(&runs[1], "max_concurrency", 4.0);
     // The console beside the folder holds the same two runs, rounded.
-    let both = rows(&[
+    let both = rows_of(&[
         &format!("{DIR}/v1-14-1-run1-sweep-c1-c4"),
         &format!("{DIR}/v1-14-1-run1-sweep-c1-c4.console.txt"),
     ]);
@@ -118,7 +74,7 @@ fn a_sweep_is_a_run_per_load_point_and_the_console_joins_it() {
 
 #[test]
 fn the_1x_console_tables() {
-    let runs = rows(&[&format!("{DIR}/v1-14-1-run1-sweep-c1-c4.console.txt")]);
+    let runs = rows_of(&[&format!("{DIR}/v1-14-1-run1-sweep-c1-c4.console.txt")]);
     assert_eq!(runs.len(), 2);
     let r = &runs[1];
     assert_eq!(text(r, "format"), "evalscope-perf-console");
@@ -150,7 +106,7 @@ fn the_1x_console_tables() {
 #[test]
 fn failures_and_a_poisson_rate() {
     let dir = format!("{DIR}/v1-14-1-run2-completions-rate20-failures");
-    let json = rows(&[&format!(
+    let json = rows_of(&[&format!(
         "{dir}/parallel_4_number_30/benchmark_summary.json"
     )]);
     let r = &json[0];
@@ -165,7 +121,7 @@ fn failures_and_a_poisson_rate() {
     is(r, "input_len", 128.0);
     is(r, "output_len", 16.0);
     is(r, "mean_ttft_ms", 24.39);
-    let console = rows(&[&format!("{dir}.console.txt")]);
+    let console = rows_of(&[&format!("{dir}.console.txt")]);
     assert_eq!(console.len(), 1);
     is(&console[0], "failed", 1.0);
     is(&console[0], "request_rate", 20.0);
@@ -175,10 +131,10 @@ fn failures_and_a_poisson_rate() {
 #[test]
 fn unstreamed_replies_have_no_token_latencies() {
     let dir = format!("{DIR}/v1-14-1-run3-nostream-c2");
-    let json = rows(&[&format!(
+    let json = rows_of(&[&format!(
         "{dir}/parallel_2_number_10/benchmark_summary.json"
     )]);
-    let console = rows(&[&format!("{dir}.console.txt")]);
+    let console = rows_of(&[&format!("{dir}.console.txt")]);
     for r in [&json[0], &console[0]] {
         is(r, "streaming", 0.0);
         // `"Avg TTFT (ms)": 71.96` is the whole reply's time, TPOT 0 and ITL NaN.
@@ -195,7 +151,7 @@ fn unstreamed_replies_have_no_token_latencies() {
 #[test]
 fn the_0x_files_and_console_in_seconds() {
     let dir = format!("{DIR}/v0-17-1-run1-sweep-c1-c4");
-    let json = rows(&[&format!(
+    let json = rows_of(&[&format!(
         "{dir}/parallel_4_number_16/benchmark_summary.json"
     )]);
     let r = &json[0];
@@ -217,7 +173,7 @@ fn the_0x_files_and_console_in_seconds() {
     is(r, "p66_ttft_ms", 28.6);
     is(r, "p10_itl_ms", 0.3);
     is(r, "p50_isl", 52.0);
-    let console = rows(&[&format!("{dir}.console.txt")]);
+    let console = rows_of(&[&format!("{dir}.console.txt")]);
     assert_eq!(console.len(), 2);
     let c = &console[0];
     // `| Time taken for tests (s) | 0.8078 |`, `| 10% | 0.0221 | 0.0019 | … |`

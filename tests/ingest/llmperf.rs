@@ -1,34 +1,10 @@
 //! Issue 38: ray-project/llmperf's `token_benchmark_ray.py`, on the files it wrote against
 //! the loopback mock (`fixtures/llmperf/README.md`); every value read off the file by hand.
 
-use serde_json::{Map, Value as Json};
+use serde_json::Value as Json;
 
 use crate::common::cli::perflab;
-
-type Row = Map<String, Json>;
-
-fn rows(path: &str) -> Vec<Row> {
-    let out = perflab().args(["ingest", "--json", path]).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{path}: {stderr}");
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-#[track_caller]
-fn is(r: &Row, col: &str, want: f64) {
-    let got = r
-        .get(col)
-        .and_then(Json::as_f64)
-        .unwrap_or_else(|| panic!("no number in {col}: {r:#?}"));
-    assert!(
-        (got - want).abs() <= 1e-9 * want.abs().max(1.0),
-        "{col}: {got} != {want}"
-    );
-}
+use crate::common::rows::{is, rows, Row};
 
 #[test]
 fn a_summary_is_a_run_with_its_meanings() {

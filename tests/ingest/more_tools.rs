@@ -5,32 +5,10 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use serde_json::{Map, Value as Json};
+use serde_json::Value as Json;
 
 use crate::common::cli::perflab;
-
-type Row = Map<String, Json>;
-
-/// The rows of `perflab ingest --json PATH`, which must succeed.
-fn rows(path: &str) -> Vec<Row> {
-    let out = perflab().args(["ingest", "--json", path]).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{path}: {stderr}");
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| match serde_json::from_str(l) {
-            Ok(Json::Object(o)) => o,
-            other => panic!("not a JSON object: {l:?} ({other:?})"),
-        })
-        .collect()
-}
-
-fn num(r: &Row, col: &str) -> f64 {
-    r.get(col)
-        .and_then(Json::as_f64)
-        .unwrap_or_else(|| panic!("no number in {col}: {r:#?}"))
-}
+use crate::common::rows::{num, rows, text, Row};
 
 /// A value converted from another unit (ns → ms), to its last bit or so.
 #[track_caller]
@@ -40,12 +18,6 @@ fn near(r: &Row, col: &str, want: f64) {
         (got - want).abs() <= 1e-12 * want.abs().max(1.0),
         "{col}: {got} != {want}"
     );
-}
-
-fn text<'a>(r: &'a Row, col: &str) -> &'a str {
-    r.get(col)
-        .and_then(Json::as_str)
-        .unwrap_or_else(|| panic!("no text in {col}: {r:#?}"))
 }
 
 // ---- vllm bench sweep serve_workload: repeats are repeats of their setting ----

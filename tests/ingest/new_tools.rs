@@ -3,42 +3,10 @@
 //! value checked here read off the file by hand; and paths that hold no run perflab reads
 //! are an error, not an empty table.
 
-use serde_json::{Map, Value as Json};
+use serde_json::Value as Json;
 
 use crate::common::cli::perflab;
-
-type Row = Map<String, Json>;
-
-/// The rows of `perflab ingest --json PATH`, which must succeed.
-fn rows(path: &str) -> Vec<Row> {
-    let out = perflab().args(["ingest", "--json", path]).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{path}: {stderr}");
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| match serde_json::from_str(l) {
-            Ok(Json::Object(o)) => o,
-            other => panic!("not a JSON object: {l:?} ({other:?})"),
-        })
-        .collect()
-}
-
-fn num(r: &Row, col: &str) -> f64 {
-    r.get(col)
-        .and_then(Json::as_f64)
-        .unwrap_or_else(|| panic!("no number in {col}: {r:#?}"))
-}
-
-fn text<'a>(r: &'a Row, col: &str) -> &'a str {
-    r.get(col)
-        .and_then(Json::as_str)
-        .unwrap_or_else(|| panic!("no text in {col}: {r:#?}"))
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() <= 1e-9 * b.abs().max(1.0)
-}
+use crate::common::rows::{close, num, rows, text, Row};
 
 // ---- llama-bench: one run per test row, in every format ----
 
