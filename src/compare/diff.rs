@@ -26,6 +26,7 @@
 use serde::Serialize;
 
 pub use super::judge::{evaluate, metric_diff};
+use super::noise::Sources;
 pub use super::noise::{Basis, KnownNoise};
 pub use super::outcome::{
     Check, CheckOutcome, Counts, MetricDiff, PairDiff, RunsNeeded, Trend, Unmatched, Verdict,
@@ -154,15 +155,14 @@ pub fn compare_with_noise(
     let mut pairs = Vec::new();
     let (mut added, mut removed) = (Vec::new(), Vec::new());
     let groups = pairing::group(baseline, candidate, key_columns);
-    let known = &KnownNoise {
-        setups: super::noise::pooled_over_setups(
-            &metrics,
-            groups
-                .values()
-                .map(|g| [g.baseline.clone(), g.candidate.clone()]),
-        ),
-        ..known.clone()
+    let setups = {
+        let sides: Vec<[&[&Run]; 2]> = groups
+            .values()
+            .map(|g| [g.baseline.as_slice(), g.candidate.as_slice()])
+            .collect();
+        super::noise::pooled_over_setups(&metrics, &sides)
     };
+    let sources = Sources { known, setups };
     for (key, group) in groups {
         let label = label_of(key_columns, &key);
         match (group.baseline.is_empty(), group.candidate.is_empty()) {
@@ -173,7 +173,7 @@ pub fn compare_with_noise(
                 &metrics,
                 &policy.rules,
                 requests,
-                known,
+                &sources,
             )),
             (true, _) => added.push(unmatched(label, key, &group.candidate)),
             (_, true) => removed.push(unmatched(label, key, &group.baseline)),
@@ -242,7 +242,8 @@ fn unmatched(label: String, key: Key, runs: &[&Run]) -> Unmatched {
     }
 }
 
-fn values(runs: &[&Run], metric: &str) -> Vec<f64> {
+/// The finite values of `metric` in `runs`.
+pub(super) fn values(runs: &[&Run], metric: &str) -> Vec<f64> {
     runs.iter()
         .filter_map(|r| r.get(metric))
         .filter(|x| x.is_finite())
@@ -256,14 +257,14 @@ fn compare_group(
     metrics: &[String],
     rules: &[Rule],
     requests: &RequestSides,
-    known: &KnownNoise,
+    sources: &Sources,
 ) -> PairDiff {
     let mut diffs: Vec<MetricDiff> = metrics
         .iter()
         .filter_map(|m| {
             let (b, c) = (values(&group.baseline, m), values(&group.candidate, m));
             let mut d = metric_diff(m, &b, &c)?;
-            super::noise::apply(&mut d, super::noise::resolve(m, &b, &c, &key, known));
+            super::noise::apply(&mut d, super::noise::resolve(m, &b, &c, &key, sources));
             Some(d)
         })
         .collect();

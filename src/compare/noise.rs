@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::diff::{MetricDiff, Trend};
+use super::diff::{values, MetricDiff, Trend};
 use super::pairing::Key;
 use crate::model::Run;
 use crate::stats::noise::{self as stats, Estimate, Noise, Source};
@@ -37,7 +37,12 @@ pub struct KnownNoise {
     pub history: BTreeMap<Key, BTreeMap<String, Estimate>>,
     /// The store the history came from, named in the output.
     pub store: Option<String>,
-    /// Per metric, the repeats of every key of the diff pooled ([`pooled_over_setups`]).
+}
+
+/// The noise one diff may judge by: what is known of it, and the repeats of every key of
+/// the diff pooled, per metric ([`pooled_over_setups`]).
+pub struct Sources<'a> {
+    pub known: &'a KnownNoise,
     pub setups: BTreeMap<String, Estimate>,
 }
 
@@ -47,24 +52,17 @@ pub const MIN_SETUPS_DF: f64 = 4.0;
 
 /// The noise of each metric pooled over the repeats of every key's two sides (σ of `ln`,
 /// weighted by degrees of freedom); a metric no side repeats has none.
-pub fn pooled_over_setups<'a>(
+pub fn pooled_over_setups(
     metrics: &[String],
-    sides: impl Iterator<Item = [Vec<&'a Run>; 2]> + Clone,
+    sides: &[[&[&Run]; 2]],
 ) -> BTreeMap<String, Estimate> {
     metrics
         .iter()
         .filter_map(|m| {
             let parts: Vec<(f64, f64)> = sides
-                .clone()
-                .flat_map(|pair| pair.into_iter())
-                .filter_map(|runs| {
-                    let values: Vec<f64> = runs
-                        .iter()
-                        .filter_map(|r| r.get(m))
-                        .filter(|x| x.is_finite())
-                        .collect();
-                    stats::of_repeats(&values)
-                })
+                .iter()
+                .flatten()
+                .filter_map(|runs| stats::of_repeats(&values(runs, m)))
                 .collect();
             let (sigma, df) = stats::pooled(&parts)?;
             let runs = parts.iter().map(|(_, df)| *df as usize + 1).sum();
@@ -105,8 +103,9 @@ pub fn resolve(
     base: &[f64],
     cand: &[f64],
     key: &Key,
-    known: &KnownNoise,
+    sources: &Sources,
 ) -> Option<Noise> {
+    let known = sources.known;
     if let Some(&sigma) = known.declared.get(metric) {
         return Some(Noise {
             source: Source::Declared,
@@ -132,7 +131,7 @@ pub fn resolve(
     }
     let own_df: f64 = repeats.iter().map(|(_, df)| *df).sum();
     if base.len() < 3 || cand.len() < 3 {
-        let setups = known
+        let setups = sources
             .setups
             .get(metric)
             .filter(|s| s.df >= MIN_SETUPS_DF && s.df > own_df);

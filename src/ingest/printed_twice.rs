@@ -6,7 +6,7 @@
 //! from the richer format is kept (at its own line), filled with what only the other holds,
 //! and the merge is said (a warning naming both lines), never silent.
 
-use super::same_run::compare;
+use super::same_run::{compare, fill_missing};
 use crate::model::Run;
 
 /// Numbers two printings of a run share at least: fewer is no evidence that they are one.
@@ -32,15 +32,10 @@ pub fn merge(runs: &mut Vec<Run>) -> Vec<(Option<u64>, Option<u64>)> {
         } else {
             (i, i + 1)
         };
-        let other = runs[drop].clone();
-        let kept = &mut runs[keep];
+        let other = runs.remove(drop);
+        let kept = &mut runs[if keep > drop { keep - 1 } else { keep }];
         merged.push((other.line, kept.line));
-        for (key, value) in other.values {
-            if key != "precision" {
-                kept.values.insert_if_absent(key, value);
-            }
-        }
-        runs.remove(drop);
+        fill_missing(kept, other.values);
         i += 1;
     }
     merged

@@ -24,7 +24,7 @@ use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHasher};
 
 use super::FileRuns;
-use crate::model::{Run, Value};
+use crate::model::{Run, Value, Values};
 
 /// The column that names the other files a kept run was also read from.
 pub const SOURCES: &str = "sources";
@@ -467,6 +467,17 @@ fn any_richer(files: &[FileRuns]) -> bool {
 
 /// Moves each merged run's source and missing columns into its kept row, then removes
 /// the merged runs from their files.
+/// Gives `target` the values of another copy of its run that it lacks; a console's
+/// `precision` is of its own numbers, not of the row kept, and `sources` is the kept
+/// row's own list.
+pub(super) fn fill_missing(target: &mut Run, values: Values) {
+    for (key, value) in values {
+        if key != SOURCES && key != "precision" {
+            target.values.insert_if_absent(key, value);
+        }
+    }
+}
+
 fn apply(files: &mut [FileRuns], merges: Vec<(At, At)>, out: &mut SameRuns) {
     let mut gone: Vec<At> = Vec::new();
     for (k, m) in merges {
@@ -479,12 +490,7 @@ fn apply(files: &mut [FileRuns], merges: Vec<(At, At)>, out: &mut SameRuns) {
             .unwrap_or_default();
         sources.push(merged.source.clone());
         target.set_text(SOURCES, sources.join(", "));
-        for (key, value) in merged.values {
-            // A console's `precision` is of its own numbers, not of the row kept.
-            if key != SOURCES && key != "precision" {
-                target.values.insert_if_absent(key, value);
-            }
-        }
+        fill_missing(target, merged.values);
         out.copies.push(CopyOf {
             path: files[m.0].path.clone(),
             run_index: merged.run_index,

@@ -111,13 +111,16 @@ pub fn apply(text: &str, runs: &mut [Run]) {
     let configs = find_all(text);
     let starts: Vec<u64> = configs.iter().map(|c| line_of(text, c.offset)).collect();
     for run in runs {
-        if !configs.is_empty() {
-            let at = run.line.map_or(0, |line| {
-                starts.iter().rposition(|s| *s <= line).unwrap_or(0)
-            });
-            configs[at].fill(run);
+        if configs.is_empty() {
+            // A count the run's own file gave (a sweep's parameters, the CI's
+            // `--metadata`); `fill` computes it for the others.
+            per_gpu(run);
+            continue;
         }
-        per_gpu(run);
+        let at = run.line.map_or(0, |line| {
+            starts.iter().rposition(|s| *s <= line).unwrap_or(0)
+        });
+        configs[at].fill(run);
     }
 }
 

@@ -137,7 +137,11 @@ impl<'a> Grid<'a> {
     /// The key rows layout with the interval and the p-value in one column.
     fn with_interval_and_p(view: &'a DiffView, colour: bool) -> Grid<'a> {
         let mut grid = Grid::with_key_rows(view, colour);
-        let (Some(ci), Some(p)) = (grid.column_of(4, view), grid.column_of(5, view)) else {
+        // Where the interval (4 of the eight after the key) and p (5) are in the key
+        // rows layout, which leaves out the empty columns.
+        let keep = kept_columns(view);
+        let column_of = |j: usize| keep[j].then(|| keep[..j].iter().filter(|k| **k).count());
+        let (Some(ci), Some(p)) = (column_of(4), column_of(5)) else {
             return grid;
         };
         let mut metric_rows = view.rows.iter();
@@ -155,14 +159,6 @@ impl<'a> Grid<'a> {
         grid.kinds[ci] = Kind::Interval;
         grid.kinds.remove(p);
         grid
-    }
-
-    /// Where column `j` of the eight after the key (0 metric … 4 interval, 5 p) is in the
-    /// key rows layout, which leaves out the empty ones; `None` when left out.
-    fn column_of(&self, j: usize, view: &DiffView) -> Option<usize> {
-        let empty = |text: &str| text.is_empty() || text == "—";
-        let kept = |k: usize| k < 2 || view.rows.iter().any(|r| !empty(metric_cells(r)[k]));
-        kept(j).then(|| (0..j).filter(|&k| kept(k)).count())
     }
 
     /// The width of the table drawn with every cell on one line but the verdict, which
@@ -214,10 +210,7 @@ impl<'a> Grid<'a> {
     }
 
     fn with_key_rows(view: &'a DiffView, colour: bool) -> Grid<'a> {
-        let empty = |text: &str| text.is_empty() || text == "—";
-        let keep: Vec<bool> = (0..METRIC_KINDS.len())
-            .map(|j| j < 2 || view.rows.iter().any(|r| !empty(metric_cells(r)[j])))
-            .collect();
+        let keep = kept_columns(view);
         let kept = |cells: [&'a str; 8]| -> Vec<&'a str> {
             cells
                 .into_iter()
@@ -288,6 +281,15 @@ impl<'a> Grid<'a> {
     fn drawn_width(&self) -> usize {
         self.widths().iter().map(|w| w + 3).sum::<usize>() + 1
     }
+}
+
+/// Which of the eight columns after the key the key rows layout keeps: the metric and
+/// the baseline always, the others where a row holds something (not `—` on every row).
+fn kept_columns(view: &DiffView) -> Vec<bool> {
+    let empty = |text: &str| text.is_empty() || text == "—";
+    (0..METRIC_KINDS.len())
+        .map(|j| j < 2 || view.rows.iter().any(|r| !empty(metric_cells(r)[j])))
+        .collect()
 }
 
 /// A row's cells after the key: metric, baseline, candidate, change, interval, p, trend,
